@@ -1,0 +1,39 @@
+# Thin front door; CMake does the building. See README.md.
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc)
+CMAKE_FLAGS ?= -DBITPROVE_WERROR=ON
+
+.PHONY: all deps build build-asan demo check check-asan test clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+build-asan: deps
+	cmake -S . -B $(ASAN_BUILD) $(CMAKE_FLAGS) -DBITPROVE_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+demo: build
+	@echo "== bitprove --prop termination examples/countdown.c"
+	@./$(BUILD)/bitprove --prop properties/termination.prp examples/countdown.c
+	@echo "== bitprove run --nondet 3 examples/countdown.c"
+	@./$(BUILD)/bitprove run --nondet 3 examples/countdown.c
+	@echo "== bitprove run --nondet 2147483647 examples/countdown.c"
+	@./$(BUILD)/bitprove run --nondet 2147483647 examples/countdown.c
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite, then again under AddressSanitizer + UndefinedBehaviorSanitizer.
+check: build build-asan
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages bitprove needs, and only those that are missing.
+# Used by `make demo` and `make check`; safe to run again.
+set -euo pipefail
+
+packages=(
+  cmake make gcc python3        # build and test tooling
+  clang-14 llvm-14-dev          # C front end and the LLVM C API
+  libz3-dev libgmp-dev          # SMT solving and arbitrary-precision constants (engines)
+  csmith                        # random programs for the interpreter's differential test
+  gnuplot-nox                   # quantile plots of the benchmark runner
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing missing packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "bitprove: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,264 @@
+/* bitprove's command line.
+ *
+ *   bitprove [options] FILE              check FILE against --prop
+ *   bitprove task [options] TASK.yml     check an SV-COMP task
+ *   bitprove run [options] FILE          run FILE in the concrete interpreter
+ *
+ * Exit status: 0 for every verdict (including UNKNOWN for bad input), 2 for
+ * usage errors, 1 when --dump-ir / --frontend-only cannot load the file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../frontend/frontend.h"
+#include "../ir/ir.h"
+#include "../util/util.h"
+#include "cmd_run.h"
+#include "dispatch.h"
+#include "property.h"
+#include "task.h"
+#include "verdict.h"
+
+#define EXIT_USAGE 2
+
+typedef struct {
+  const char *prop_path;
+  const char *property_name; /* task: --property */
+  unsigned ptr_bits;
+  bool ptr_bits_given;
+  double timeout;
+  bool dump_ir;
+  bool frontend_only;
+  const char *file;
+} options;
+
+static void usage(FILE *out) {
+  fputs("usage: bitprove [options] FILE          check FILE (.c .i .ll .bc) against --prop\n"
+        "       bitprove task [options] TASK.yml check an SV-COMP task (format 2.0)\n"
+        "       bitprove run [options] FILE      run FILE in the concrete interpreter (run --help)\n"
+        "\n"
+        "options:\n"
+        "  --prop FILE.prp        SV-COMP property file (several CHECK lines allowed), or a\n"
+        "                         property name: unreach-call, no-overflow, termination,\n"
+        "                         valid-memsafety, valid-memcleanup\n"
+        "  --property NAME        (task) answer only the property whose file is NAME.prp\n"
+        "  --data-model M         ILP32 or LP64 (default LP64; a task file sets its own)\n"
+        "  --timeout SECONDS      give up with UNKNOWN (timeout) after this wall time\n"
+        "  --dump-ir              print bitprove's IR of FILE and stop\n"
+        "  --frontend-only        only lower FILE: LOWERED, or UNKNOWN with the reasons\n"
+        "  --version, --help\n"
+        "\n"
+        "The first line of the answer is the verdict: TRUE, FALSE(<subproperty>) or UNKNOWN;\n"
+        "the lines after it explain it.\n",
+        out);
+}
+
+static int usage_error(const char *msg, const char *arg) {
+  fprintf(stderr, "bitprove: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
+  fputs("Try 'bitprove --help'.\n", stderr);
+  return EXIT_USAGE;
+}
+
+/* Parses options after argv[first]; returns -1 on success or an exit code. */
+static int parse_options(int argc, char **argv, int first, bool is_task, options *o) {
+  for (int i = first; i < argc; i++) {
+    const char *a = argv[i];
+    const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      usage(stdout);
+      return 0;
+    } else if (strcmp(a, "--version") == 0) {
+      printf("bitprove %s\n", BITPROVE_VERSION);
+      return 0;
+    } else if (strcmp(a, "--prop") == 0 && !is_task) {
+      if (!next) return usage_error("--prop needs a property file", NULL);
+      o->prop_path = argv[++i];
+    } else if (strcmp(a, "--property") == 0 && is_task) {
+      if (!next) return usage_error("--property needs a name", NULL);
+      o->property_name = argv[++i];
+    } else if (strcmp(a, "--data-model") == 0) {
+      if (!next) return usage_error("--data-model needs ILP32 or LP64", NULL);
+      i++;
+      if (strcmp(next, "ILP32") == 0) o->ptr_bits = 32;
+      else if (strcmp(next, "LP64") == 0) o->ptr_bits = 64;
+      else return usage_error("unknown data model (expected ILP32 or LP64)", next);
+      o->ptr_bits_given = true;
+    } else if (strcmp(a, "--timeout") == 0) {
+      if (!next) return usage_error("--timeout needs seconds", NULL);
+      char *end;
+      o->timeout = strtod(argv[++i], &end);
+      if (*end || o->timeout < 0) return usage_error("bad --timeout", next);
+    } else if (strcmp(a, "--dump-ir") == 0) {
+      o->dump_ir = true;
+    } else if (strcmp(a, "--frontend-only") == 0) {
+      o->frontend_only = true;
+    } else if (a[0] == '-' && a[1]) {
+      return usage_error("unknown option", a);
+    } else if (o->file) {
+      return usage_error("more than one input file", a);
+    } else {
+      o->file = a;
+    }
+  }
+  if (!o->file) return usage_error(is_task ? "no task file given" : "no input file given", NULL);
+  return -1;
+}
+
+static ir_module *load(const options *o, const char *file, unsigned ptr_bits, char **err) {
+  fe_options fo;
+  fe_options_default(&fo);
+  fo.ptr_bits = ptr_bits;
+  fo.timeout = o->timeout;
+  return fe_load(file, &fo, err);
+}
+
+static int dump_ir(const options *o, const char *file, unsigned ptr_bits) {
+  char *err = NULL;
+  ir_module *m = load(o, file, ptr_bits, &err);
+  if (!m) {
+    util_error("%s", err);
+    free(err);
+    return 1;
+  }
+  ir_print_module(m, stdout);
+  ir_module_free(m);
+  return 0;
+}
+
+static int frontend_only(const options *o, const char *file, unsigned ptr_bits) {
+  char *err = NULL;
+  ir_module *m = load(o, file, ptr_bits, &err);
+  if (!m) {
+    printf("UNKNOWN\nreason: %s\n", err);
+    free(err);
+    return 0;
+  }
+  if (m->unsupported.len) {
+    char loc[512];
+    printf("UNKNOWN\nreason: unsupported construct: %s\n", m->unsupported.data[0].what);
+    for (size_t i = 0; i < m->unsupported.len; i++)
+      printf("unsupported: %s at %s\n", m->unsupported.data[i].what,
+             ir_loc_format(m, m->unsupported.data[i].loc, loc, sizeof loc));
+  } else {
+    size_t blocks = 0, insts = 0, defined = 0;
+    for (size_t i = 0; i < m->funcs.len; i++) {
+      if (!m->funcs.data[i].defined) continue;
+      defined++;
+      blocks += m->funcs.data[i].nblocks;
+      insts += m->funcs.data[i].ninsts;
+    }
+    printf("LOWERED\nfunctions %zu, blocks %zu, instructions %zu, globals %zu\n", defined, blocks, insts,
+           m->globals.len);
+  }
+  ir_module_free(m);
+  return 0;
+}
+
+/* Answers the given properties of one program; `heads` non-NULL prints each
+ * verdict as "<name>: VERDICT" with indented detail (several properties). */
+static void answer(const options *o, const char *file, unsigned ptr_bits, const property *props,
+                   const char *const *load_errors, const char *const *heads, size_t n) {
+  char *err = NULL;
+  ir_module *m = NULL;
+  bool any = false;
+  for (size_t i = 0; i < n; i++) any |= load_errors[i] == NULL;
+  if (any) {
+    m = load(o, file, ptr_bits, &err);
+    if (!m) util_error("%s", err);
+  }
+  for (size_t i = 0; i < n; i++) {
+    verdict v = {0};
+    v.kind = VERDICT_UNKNOWN;
+    if (load_errors[i]) verdict_unknown(&v, "%s", load_errors[i]);
+    else if (!m) verdict_unknown(&v, "%s", err);
+    else drv_check(m, &props[i], &v);
+    char head[128] = "";
+    if (heads) snprintf(head, sizeof head, "%s: ", heads[i]);
+    verdict_print(&v, head, heads ? "  " : "", stdout);
+    verdict_free(&v);
+  }
+  fflush(stdout);
+  free(err);
+  ir_module_free(m);
+}
+
+static int check_file(const options *o) {
+  if (o->dump_ir) return dump_ir(o, o->file, o->ptr_bits);
+  if (o->frontend_only) return frontend_only(o, o->file, o->ptr_bits);
+  if (!o->prop_path) return usage_error("no property given (use --prop FILE.prp)", NULL);
+  property p;
+  char err[512];
+  const char *load_error = NULL;
+  if (!prop_load(o->prop_path, &p, err, sizeof err)) {
+    util_error("%s", err);
+    load_error = err;
+  }
+  answer(o, o->file, o->ptr_bits, &p, &load_error, NULL, 1);
+  return 0;
+}
+
+static int check_task(const options *o) {
+  task t;
+  char err[512];
+  if (!task_load(o->file, &t, err, sizeof err)) {
+    util_error("%s", err);
+    printf("UNKNOWN\nreason: %s\n", err);
+    task_free(&t);
+    return 0;
+  }
+  int rc = 0;
+  if (o->ptr_bits_given && o->ptr_bits != t.ptr_bits)
+    util_warning("the task's data model (%s) overrides --data-model", t.ptr_bits == 32 ? "ILP32" : "LP64");
+  size_t first = 0, count = t.nprops;
+  if (o->property_name) {
+    count = 0;
+    for (size_t i = 0; i < t.nprops && !count; i++)
+      if (strcmp(t.props[i].name, o->property_name) == 0) first = i, count = 1;
+    if (!count) {
+      rc = usage_error("the task has no such property", o->property_name);
+      task_free(&t);
+      return rc;
+    }
+  }
+  if (o->dump_ir || o->frontend_only) {
+    rc = o->dump_ir ? dump_ir(o, t.inputs[0], t.ptr_bits) : frontend_only(o, t.inputs[0], t.ptr_bits);
+    task_free(&t);
+    return rc;
+  }
+  property *props = xcalloc(count, sizeof *props);
+  char (*errs)[512] = xcalloc(count, sizeof *errs);
+  const char **load_errors = xcalloc(count, sizeof *load_errors);
+  const char **heads = xcalloc(count, sizeof *heads);
+  for (size_t k = 0; k < count; k++) {
+    task_property *tp = &t.props[first + k];
+    heads[k] = tp->name;
+    if (strcmp(t.language, "C") != 0) {
+      snprintf(errs[k], sizeof errs[k], "unsupported language '%s'", t.language);
+      load_errors[k] = errs[k];
+    } else if (t.ninputs != 1) {
+      snprintf(errs[k], sizeof errs[k], "tasks with %zu input files are not supported", t.ninputs);
+      load_errors[k] = errs[k];
+    } else if (!prop_load(tp->property_file, &props[k], errs[k], sizeof errs[k])) {
+      util_error("%s", errs[k]);
+      load_errors[k] = errs[k];
+    }
+  }
+  answer(o, t.inputs[0], t.ptr_bits, props, load_errors, count > 1 ? heads : NULL, count);
+  free(props);
+  free(errs);
+  free(load_errors);
+  free(heads);
+  task_free(&t);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 2 && strcmp(argv[1], "run") == 0) return cmd_run(argc - 1, argv + 1);
+  bool is_task = argc >= 2 && strcmp(argv[1], "task") == 0;
+  options o = {0};
+  o.ptr_bits = 64;
+  int rc = parse_options(argc, argv, is_task ? 2 : 1, is_task, &o);
+  if (rc >= 0) return rc;
+  util_set_timeout(o.timeout);
+  return is_task ? check_task(&o) : check_file(&o);
+}

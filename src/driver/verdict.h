@@ -1,0 +1,30 @@
+/* verdict: what bitprove answers for one property, and how it is printed.
+ *
+ * Output convention (SV-COMP): the first line is exactly TRUE,
+ * FALSE(<subproperty>) or UNKNOWN; the lines after it explain (for UNKNOWN
+ * the first of them is "reason: ..."; for TRUE the proof and the
+ * assumptions it rests on; for FALSE the checked trace). */
+#ifndef BITPROVE_VERDICT_H
+#define BITPROVE_VERDICT_H
+
+#include <stdio.h>
+
+#include "../util/util.h"
+#include "property.h"
+
+typedef enum { VERDICT_TRUE, VERDICT_FALSE, VERDICT_UNKNOWN } verdict_kind;
+
+typedef struct {
+  verdict_kind kind;
+  prop_check violated; /* FALSE: the subproperty */
+  strbuf detail;       /* explanation lines, each ending in '\n' */
+} verdict;
+
+void verdict_unknown(verdict *v, const char *fmt, ...) UTIL_PRINTF(2, 3);
+/* Appends one explanation line. */
+void verdict_note(verdict *v, const char *fmt, ...) UTIL_PRINTF(2, 3);
+/* Prints "<head>VERDICT\n" and the detail lines, each prefixed by indent. */
+void verdict_print(const verdict *v, const char *head, const char *indent, FILE *out);
+void verdict_free(verdict *v);
+
+#endif

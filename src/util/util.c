@@ -1,0 +1,215 @@
+/* util: see util.h for the contract. */
+#define _POSIX_C_SOURCE 200809L
+#include "util.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+void util_die_unknown(const char *reason) {
+  /* Only async-signal-safe calls: this also runs from the timeout handler. */
+  static const char head[] = "UNKNOWN\n";
+  ssize_t r = write(STDOUT_FILENO, head, sizeof head - 1);
+  r = write(STDOUT_FILENO, reason, strlen(reason));
+  r = write(STDOUT_FILENO, "\n", 1);
+  (void)r;
+  _exit(0);
+}
+
+void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) util_die_unknown("out of memory");
+  return p;
+}
+
+void *xcalloc(size_t count, size_t size) {
+  void *p = calloc(count ? count : 1, size ? size : 1);
+  if (!p) util_die_unknown("out of memory");
+  return p;
+}
+
+void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) util_die_unknown("out of memory");
+  return q;
+}
+
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+
+char *xstrndup(const char *s, size_t n) {
+  char *d = xmalloc(n + 1);
+  memcpy(d, s, n);
+  d[n] = 0;
+  return d;
+}
+
+char *xasprintf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = xmalloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+static void on_timeout(int sig) {
+  (void)sig;
+  util_die_unknown("timeout");
+}
+
+void util_set_timeout(double seconds) {
+  struct itimerval t = {0};
+  if (seconds > 0) {
+    t.it_value.tv_sec = (time_t)seconds;
+    t.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+    if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
+    signal(SIGALRM, on_timeout);
+  }
+  setitimer(ITIMER_REAL, &t, NULL);
+}
+
+static void vdiag(const char *kind, const char *fmt, va_list ap) {
+  fprintf(stderr, "bitprove: %s: ", kind);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+void util_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vdiag("error", fmt, ap);
+  va_end(ap);
+}
+
+void util_warning(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vdiag("warning", fmt, ap);
+  va_end(ap);
+}
+
+/* ---- arena ---------------------------------------------------------- */
+struct arena_chunk {
+  arena_chunk *next;
+  size_t size, used;
+  _Alignas(16) unsigned char data[];
+};
+
+void arena_init(arena *a) {
+  a->head = NULL;
+  a->used_total = 0;
+}
+
+void arena_free(arena *a) {
+  arena_chunk *c = a->head;
+  while (c) {
+    arena_chunk *n = c->next;
+    free(c);
+    c = n;
+  }
+  a->head = NULL;
+  a->used_total = 0;
+}
+
+void *arena_alloc(arena *a, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  arena_chunk *c = a->head;
+  if (!c || c->size - c->used < n) {
+    size_t size = n > 65536 ? n : 65536;
+    c = xmalloc(sizeof *c + size);
+    c->size = size;
+    c->used = 0;
+    c->next = a->head;
+    a->head = c;
+  }
+  void *p = c->data + c->used;
+  c->used += n;
+  a->used_total += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *arena_strndup(arena *a, const char *s, size_t n) {
+  char *d = arena_alloc(a, n + 1);
+  memcpy(d, s, n);
+  d[n] = 0;
+  return d;
+}
+
+char *arena_strdup(arena *a, const char *s) { return arena_strndup(a, s, strlen(s)); }
+
+void *arena_memdup(arena *a, const void *p, size_t n) {
+  void *d = arena_alloc(a, n);
+  if (n) memcpy(d, p, n);
+  return d;
+}
+
+/* ---- string buffer -------------------------------------------------- */
+void strbuf_append(strbuf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + n + 1) cap *= 2;
+    b->data = xrealloc(b->data, cap);
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+void strbuf_printf(strbuf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n <= 0) return;
+  if (b->len + (size_t)n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + (size_t)n + 1) cap *= 2;
+    b->data = xrealloc(b->data, cap);
+    b->cap = cap;
+  }
+  va_start(ap, fmt);
+  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+
+void strbuf_free(strbuf *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+/* ---- files ---------------------------------------------------------- */
+char *util_read_file(const char *path, size_t *len_out) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  strbuf b = {0};
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) strbuf_append(&b, buf, n);
+  int err = ferror(f);
+  fclose(f);
+  if (err) {
+    strbuf_free(&b);
+    errno = EIO;
+    return NULL;
+  }
+  if (!b.data) strbuf_append(&b, "", 0);
+  if (len_out) *len_out = b.len;
+  return b.data;
+}
+
+bool util_ends_with(const char *s, const char *suffix) {
+  size_t a = strlen(s), b = strlen(suffix);
+  return a >= b && memcmp(s + a - b, suffix, b) == 0;
+}

@@ -1,0 +1,87 @@
+/* util: memory, growable vectors, diagnostics shared by every module.
+ *
+ * Contract:
+ *  - xmalloc/xcalloc/xrealloc/xstrdup never return NULL. When memory is
+ *    exhausted they print the verdict UNKNOWN with the reason "out of memory"
+ *    and exit with status 0 (a verdict is not a usage error).
+ *  - An arena hands out memory that lives until arena_free(); nothing taken
+ *    from it is freed on its own.
+ *  - VEC(T) is a growable array {T *data; size_t len, cap;}; VEC_PUSH grows it
+ *    with xrealloc. The owner frees .data with free().
+ *  - util_error() prints one line "bitprove: error: ..." on stderr.
+ */
+#ifndef BITPROVE_UTIL_H
+#define BITPROVE_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#if defined(__GNUC__)
+#define UTIL_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define UTIL_NORETURN __attribute__((noreturn))
+#else
+#define UTIL_PRINTF(f, a)
+#define UTIL_NORETURN
+#endif
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* printf into a fresh heap string. */
+char *xasprintf(const char *fmt, ...) UTIL_PRINTF(1, 2);
+
+/* Out-of-memory and timeout end the process with an UNKNOWN verdict. */
+UTIL_NORETURN void util_die_unknown(const char *reason);
+/* Arms a CPU/wall deadline: when it expires the process prints UNKNOWN with
+ * reason "timeout" and exits 0. seconds <= 0 disarms it. */
+void util_set_timeout(double seconds);
+
+/* One-line diagnostics on stderr. */
+void util_error(const char *fmt, ...) UTIL_PRINTF(1, 2);
+void util_warning(const char *fmt, ...) UTIL_PRINTF(1, 2);
+
+/* ---- arena ---------------------------------------------------------- */
+typedef struct arena_chunk arena_chunk;
+typedef struct {
+  arena_chunk *head;
+  size_t used_total;
+} arena;
+
+void arena_init(arena *a);
+void arena_free(arena *a);
+void *arena_alloc(arena *a, size_t n);          /* zeroed, 16-byte aligned */
+char *arena_strdup(arena *a, const char *s);
+char *arena_strndup(arena *a, const char *s, size_t n);
+void *arena_memdup(arena *a, const void *p, size_t n);
+
+/* ---- vectors -------------------------------------------------------- */
+#define VEC(T) struct { T *data; size_t len, cap; }
+#define VEC_PUSH(v, x)                                                        \
+  do {                                                                        \
+    if ((v).len == (v).cap) {                                                 \
+      (v).cap = (v).cap ? 2 * (v).cap : 8;                                    \
+      (v).data = xrealloc((v).data, (v).cap * sizeof *(v).data);              \
+    }                                                                         \
+    (v).data[(v).len++] = (x);                                                \
+  } while (0)
+#define VEC_FREE(v) (free((v).data), (v).data = NULL, (v).len = (v).cap = 0)
+
+/* ---- string buffer -------------------------------------------------- */
+typedef struct {
+  char *data;
+  size_t len, cap;
+} strbuf;
+void strbuf_printf(strbuf *b, const char *fmt, ...) UTIL_PRINTF(2, 3);
+void strbuf_append(strbuf *b, const char *s, size_t n);
+void strbuf_free(strbuf *b);
+
+/* ---- files ---------------------------------------------------------- */
+/* Reads a whole file into a NUL-terminated heap buffer; NULL if unreadable
+ * (errno set). *len_out may be NULL. */
+char *util_read_file(const char *path, size_t *len_out);
+bool util_ends_with(const char *s, const char *suffix);
+
+#endif
