@@ -13,7 +13,7 @@
 
 void util_die_unknown(const char *reason) {
   /* Only async-signal-safe calls: this also runs from the timeout handler. */
-  static const char head[] = "UNKNOWN\n";
+  static const char head[] = "UNKNOWN\nreason: ";
   ssize_t r = write(STDOUT_FILENO, head, sizeof head - 1);
   r = write(STDOUT_FILENO, reason, strlen(reason));
   r = write(STDOUT_FILENO, "\n", 1);

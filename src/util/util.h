@@ -2,7 +2,7 @@
  *
  * Contract:
  *  - xmalloc/xcalloc/xrealloc/xstrdup never return NULL. When memory is
- *    exhausted they print the verdict UNKNOWN with the reason "out of memory"
+ *    exhausted they print the verdict UNKNOWN and "reason: out of memory"
  *    and exit with status 0 (a verdict is not a usage error).
  *  - An arena hands out memory that lives until arena_free(); nothing taken
  *    from it is freed on its own.

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Checks bitprove's command line as a user meets it: the verdict is the first
+# line, bad input gives UNKNOWN with a reason (never a crash), usage errors exit 2.
+# Usage: check-cli.sh PATH/TO/bitprove   (run from the repository root)
+set -u
+bp=${1:?usage: check-cli.sh BITPROVE}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# run NAME EXPECTED_EXIT ARGS...: runs bitprove, keeps stdout/stderr in $out/$err.
+run() {
+  local name=$1 want=$2
+  shift 2
+  out=$("$bp" "$@" 2>"$tmp/stderr")
+  code=$?
+  err=$(cat "$tmp/stderr")
+  if [ "$code" -ne "$want" ]; then bad "$name: exit $code, expected $want (stderr: $err)"; return 1; fi
+  if [ "$code" -ge 128 ]; then bad "$name: killed by a signal"; return 1; fi
+  return 0
+}
+first_line() { printf '%s\n' "$out" | head -n 1; }
+expect_first() { # NAME WANT
+  if [ "$(first_line)" = "$2" ]; then ok; else bad "$1: first line '$(first_line)', expected '$2'"; fi
+}
+expect_out() { # NAME REGEX
+  if printf '%s\n' "$out" | grep -Eq -- "$2"; then ok; else bad "$1: stdout lacks /$2/: $out"; fi
+}
+expect_err() { # NAME REGEX
+  if printf '%s\n' "$err" | grep -Eq -- "$2"; then ok; else bad "$1: stderr lacks /$2/: $err"; fi
+}
+
+cat >"$tmp/ok.c" <<'C'
+extern int __VERIFIER_nondet_int(void);
+int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x--; return 0; }
+C
+cat >"$tmp/float.c" <<'C'
+int main(void) { double d = 1.5; d = d * 2; return (int)d; }
+C
+cat >"$tmp/syntax.c" <<'C'
+int main(void) { return 0 }
+C
+cat >"$tmp/nomain.c" <<'C'
+int f(int x) { return x + 1; }
+C
+printf 'this is not a property\n' >"$tmp/bad.prp"
+cat >"$tmp/task.yml" <<YML
+format_version: '2.0'
+input_files: 'ok.c'
+properties:
+  - property_file: $PWD/properties/termination.prp
+    expected_verdict: true
+  - property_file: $PWD/properties/valid-memsafety.prp
+    expected_verdict: true
+options:
+  language: C
+  data_model: ILP32
+YML
+printf 'input_files: ok.c\nproperties: [\n' >"$tmp/broken.yml"
+
+# Usage and information.
+run version 0 --version && expect_first version "bitprove 0.1.0"
+run help 0 --help && expect_out help "^usage: bitprove"
+run no-args 2 && expect_err no-args "no input file"
+run unknown-option 2 --frobnicate x.c && expect_err unknown-option "unknown option"
+run no-prop 2 "$tmp/ok.c" && expect_err no-prop "no property"
+run bad-data-model 2 --data-model LP128 --prop termination "$tmp/ok.c" && expect_err bad-data-model "data model"
+
+# Verdicts: honest UNKNOWN with a reason.
+run ok 0 --prop properties/termination.prp "$tmp/ok.c" && expect_first ok UNKNOWN && expect_out ok "^reason: "
+run named-prop 0 --prop unreach-call "$tmp/ok.c" && expect_first named-prop UNKNOWN
+run float 0 --prop termination "$tmp/float.c" && expect_first float UNKNOWN &&
+  expect_out float "reason: unsupported construct: floating point at .*float.c:1"
+
+# Bad input: one error line, UNKNOWN with the reason, exit 0.
+run missing-file 0 --prop termination "$tmp/nope.c" && expect_first missing-file UNKNOWN &&
+  expect_err missing-file "^bitprove: error: "
+run syntax 0 --prop termination "$tmp/syntax.c" && expect_first syntax UNKNOWN &&
+  expect_out syntax "reason: compilation failed: .*syntax.c:1"
+run nomain 0 --prop termination "$tmp/nomain.c" && expect_first nomain UNKNOWN && expect_out nomain "main"
+run bad-prp 0 --prop "$tmp/bad.prp" "$tmp/ok.c" && expect_first bad-prp UNKNOWN &&
+  expect_out bad-prp "reason: malformed property file"
+run missing-prp 0 --prop "$tmp/none.prp" "$tmp/ok.c" && expect_first missing-prp UNKNOWN &&
+  expect_out missing-prp "cannot read property file"
+run not-c 0 --prop termination properties/termination.prp && expect_first not-c UNKNOWN
+
+# Tasks.
+run task 0 task "$tmp/task.yml" && expect_first task "termination: UNKNOWN" &&
+  expect_out task "^valid-memsafety: UNKNOWN" && expect_out task "^  reason: "
+run task-one 0 task "$tmp/task.yml" --property valid-memsafety && expect_first task-one UNKNOWN
+run task-no-such 2 task "$tmp/task.yml" --property termination2 && expect_err task-no-such "no such property"
+run task-broken 0 task "$tmp/broken.yml" && expect_first task-broken UNKNOWN &&
+  expect_out task-broken "reason: malformed task file"
+run task-missing 0 task "$tmp/none.yml" && expect_first task-missing UNKNOWN
+
+# Front end views and data models.
+run dump-lp64 0 --dump-ir "$tmp/ok.c" && expect_out dump-lp64 "pointer width 64" && expect_out dump-lp64 "define i32 @main"
+run dump-ilp32 0 --dump-ir --data-model ILP32 "$tmp/ok.c" && expect_out dump-ilp32 "pointer width 32"
+run task-ilp32 0 task "$tmp/task.yml" --dump-ir && expect_out task-ilp32 "pointer width 32"
+run fe-ok 0 --frontend-only "$tmp/ok.c" && expect_first fe-ok LOWERED
+run fe-float 0 --frontend-only "$tmp/float.c" && expect_first fe-float UNKNOWN &&
+  expect_out fe-float "^unsupported: floating point at "
+run fe-syntax 0 --frontend-only "$tmp/syntax.c" && expect_first fe-syntax UNKNOWN
+run dump-missing 1 --dump-ir "$tmp/nope.c" && expect_err dump-missing "^bitprove: error: "
+clang-14 -S -emit-llvm -O0 -Xclang -disable-O0-optnone -o "$tmp/ok.ll" "$tmp/ok.c" 2>/dev/null
+run ll-input 0 --frontend-only "$tmp/ok.ll" && expect_first ll-input LOWERED
+clang-14 -E -o "$tmp/ok.i" "$tmp/ok.c" 2>/dev/null
+run i-input 0 --frontend-only "$tmp/ok.i" && expect_first i-input LOWERED
+
+# A timeout ends with UNKNOWN (timeout), not a hang.
+run timeout 0 --timeout 0.000001 --prop termination "$tmp/ok.c" && expect_first timeout UNKNOWN
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
