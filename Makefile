@@ -24,8 +24,8 @@ demo: build
 	@./$(BUILD)/bitprove --prop properties/termination.prp examples/countdown.c
 	@echo "== bitprove run --nondet 3 examples/countdown.c"
 	@./$(BUILD)/bitprove run --nondet 3 examples/countdown.c
-	@echo "== bitprove run --nondet 2147483647 examples/countdown.c"
-	@./$(BUILD)/bitprove run --nondet 2147483647 examples/countdown.c
+	@echo "== bitprove run --nondet 300000000 examples/countdown.c"
+	@./$(BUILD)/bitprove run --nondet 300000000 examples/countdown.c
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

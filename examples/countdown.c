@@ -1,15 +1,13 @@
-/* bitprove's demo: a countdown from a nondeterministic start.
- * It terminates for every input, but `x * 2` overflows (undefined
- * behaviour) when x is large: try `bitprove run --nondet 2147483647`. */
+/* bitprove's demo: a loop that always terminates, but whose sum overflows
+ * (undefined behaviour in C) when the nondeterministic input is large.
+ *   bitprove run --nondet 3 examples/countdown.c          -> run: exit 0
+ *   bitprove run --nondet 300000000 examples/countdown.c  -> run: ub signed-overflow */
 extern int __VERIFIER_nondet_int(void);
 
 int main(void) {
   int x = __VERIFIER_nondet_int();
-  int steps = 0;
-  while (x > 0) {
-    x = x - 1;
-    steps++;
-  }
-  int doubled = steps * 2;
-  return doubled > 100 ? 1 : 0;
+  int sum = 0;
+  for (int i = 10; i > 0; i--)
+    sum += x;
+  return sum == 30 ? 0 : 1;
 }

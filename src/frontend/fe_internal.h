@@ -1,0 +1,133 @@
+/* fe_internal: declarations shared by the files of the front end. Not part
+ * of the public API (frontend.h); unit tests may use them.
+ *
+ * Files:
+ *  clang.c       runs clang-14 on .c/.i input (prelude, timeout, stderr)
+ *  frontend.c    fe_load: file kinds, LLVM context, module verification
+ *  passes.c      the LLVM pass pipeline (mem2reg) and why it keeps UB
+ *  flags.c       nsw/nuw/exact recovered from LLVM's printed instruction
+ *  lower.c       module/function driver: reachability, blocks, values
+ *  lower_const.c constants, constant expressions, globals and initializers
+ *  lower_inst.c  instructions, calls, intrinsics
+ */
+#ifndef BITPROVE_FE_INTERNAL_H
+#define BITPROVE_FE_INTERNAL_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include "frontend.h"
+
+/* ---- clang ------------------------------------------------------------- */
+/* Compiles a .c or .i file into bitcode at out_bc; with_prelude
+ * force-includes the SV-COMP prelude, no_builtin passes -fno-builtin.
+ * Returns false with a one-line *err on failure. */
+bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool no_builtin, const char *tmpdir,
+                const char *out_bc, char **err);
+/* The text of the SV-COMP prelude. */
+const char *fe_prelude_text(void);
+
+/* ---- passes ------------------------------------------------------------- */
+bool fe_run_passes(LLVMModuleRef mod, char **err);
+
+/* ---- flags -------------------------------------------------------------- */
+/* Parses the IR_NSW/IR_NUW/IR_EXACT/IR_INBOUNDS flags that follow the opcode
+ * in one printed instruction ("%x = add nuw nsw i32 %a, %b"). `opcode` is
+ * the expected opcode keyword ("add"); returns 0 if it is not found. */
+unsigned fe_parse_flags(const char *text, const char *opcode);
+/* The flags of a binary operator instruction (prints a detached clone, so
+ * the cost does not depend on the size of the function). */
+unsigned fe_inst_flags(LLVMValueRef inst);
+
+/* ---- pointer map --------------------------------------------------------- */
+typedef struct {
+  const void **keys;
+  uint64_t *vals;
+  size_t cap, len;
+} fe_ptrmap;
+
+void fe_map_put(fe_ptrmap *m, const void *key, uint64_t val);
+bool fe_map_get(const fe_ptrmap *m, const void *key, uint64_t *val);
+void fe_map_clear(fe_ptrmap *m);
+void fe_map_free(fe_ptrmap *m);
+
+/* ---- lowering state ------------------------------------------------------- */
+/* Operands that refer to instructions not lowered yet (layout order need not
+ * follow dominance; phis forward-reference) get a marker id >= FE_MARK; all
+ * markers are resolved when the function is complete. */
+#define FE_MARK 0x80000000u
+
+typedef struct {
+  ir_module *m;
+  LLVMModuleRef mod;
+  LLVMContextRef ctx;
+  LLVMTargetDataRef td;
+  unsigned pbits;
+  ir_type pty;
+
+  fe_ptrmap funcs;   /* LLVM function -> ir func id */
+  fe_ptrmap globals; /* LLVM global -> ir global id */
+  VEC(LLVMValueRef) fn_work; /* functions whose bodies are still to lower */
+  VEC(LLVMValueRef) gv_work; /* globals whose initializers are still to lower */
+  VEC(uint8_t) will_define;  /* per ir func: its body will be lowered */
+  uint32_t builtin_fn[IR_BUILTIN_COUNT]; /* functions made for intrinsics */
+
+  /* current function */
+  ir_builder b;
+  bool in_func;
+  LLVMValueRef fn;
+  ir_loc fn_loc;
+  ir_loc loc;               /* location of the instruction being lowered */
+  fe_ptrmap vals;           /* LLVM value -> index into valtab */
+  VEC(ir_value) valtab;
+  fe_ptrmap blocks;         /* LLVM block -> ir block id (reachable ones) */
+  VEC(LLVMValueRef) pending;/* marker index -> LLVM value */
+  fe_ptrmap pend_idx;       /* LLVM value -> marker index */
+  fe_ptrmap ovf;            /* with.overflow call -> (arith id << 32) | ovf id */
+  fe_ptrmap entry_consts;   /* constant expr -> valtab index, built in entry */
+
+  const char *source; /* the input path as given */
+  char *source_real;  /* its realpath(), or NULL */
+  /* cache for interning file names */
+  const char *last_file;
+  unsigned last_file_len;
+  uint32_t last_file_id;
+
+  unsigned kind_byval;
+} fe_lower;
+
+/* lower.c */
+ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *source, char **err);
+void fe_unsupported(fe_lower *L, const char *what);
+void fe_unsupported_at(fe_lower *L, const char *what, ir_loc loc);
+ir_loc fe_loc_of(fe_lower *L, LLVMValueRef v);
+ir_type fe_type(fe_lower *L, LLVMTypeRef t, const char **why);
+uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn);
+void fe_set_val(fe_lower *L, LLVMValueRef v, ir_value x);
+bool fe_has_val(fe_lower *L, LLVMValueRef v);
+/* Value of an instruction/argument of the current function (or a marker). */
+ir_value fe_local_val(fe_lower *L, LLVMValueRef v);
+/* Name of an LLVM value as a NUL-terminated string in the module's arena,
+ * or NULL when it has none. */
+const char *fe_name(fe_lower *L, LLVMValueRef v);
+
+/* lower_const.c */
+ir_pred fe_pred(LLVMIntPredicate p);
+uint32_t fe_global_id(fe_lower *L, LLVMValueRef gv);
+void fe_lower_global_init(fe_lower *L, LLVMValueRef gv);
+/* The ir_value of an operand; may emit instructions for constant
+ * expressions (only inside a function). */
+ir_value fe_val(fe_lower *L, LLVMValueRef v);
+/* Byte offset of a getelementptr (instruction or constant expression):
+ * constant part in *cst, variable part (emitted) in *var when *has_var.
+ * With emit false, fails on non-constant indices. */
+bool fe_gep_offset(fe_lower *L, LLVMValueRef gep, bool emit, int64_t *cst, ir_value *var, bool *has_var);
+/* Integer value v converted to pointer width (sext/trunc), emitting a cast. */
+ir_value fe_to_ptr_width(fe_lower *L, ir_value v, bool sign);
+/* Strips bitcast constant expressions and aliases around a callee. */
+LLVMValueRef fe_strip_casts(LLVMValueRef v);
+
+/* lower_inst.c */
+void fe_lower_inst(fe_lower *L, LLVMValueRef inst);
+
+#endif

@@ -1,0 +1,445 @@
+/* lower: LLVM module -> bitprove IR, the module and function level.
+ *
+ * Contract (see frontend.h and ir.h):
+ *  - Only what main needs is lowered: main, then every function and global
+ *    that lowered code (or a lowered global's initializer) refers to, found
+ *    through a work list as operands are lowered. Dead functions, however
+ *    exotic, are never looked at.
+ *  - Functions named reach_error or __VERIFIER_<builtin> are builtins even
+ *    when the program defines them (SV-COMP semantics): their bodies are
+ *    dropped. Other defined functions keep their bodies.
+ *  - Blocks unreachable from the entry are dropped (with their phi entries);
+ *    the remaining blocks keep the source order. Operands that refer to
+ *    instructions later in that order get a marker that is resolved once the
+ *    whole function is lowered.
+ *  - Unsupported constructs are recorded (deduplicated per reason and line,
+ *    at most FE_MAX_PER_REASON per reason) and lowering goes on with
+ *    something structurally valid: values of unsupported types become undef
+ *    of a stand-in integer type, used consistently for one LLVM type.
+ */
+#define _XOPEN_SOURCE 700
+#include "fe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FE_MAX_PER_REASON 10
+
+/* ---- pointer map ------------------------------------------------------- */
+static size_t ptr_hash(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
+static void map_grow(fe_ptrmap *m) {
+  size_t ncap = m->cap ? 2 * m->cap : 64;
+  const void **keys = xcalloc(ncap, sizeof *keys);
+  uint64_t *vals = xcalloc(ncap, sizeof *vals);
+  for (size_t i = 0; i < m->cap; i++) {
+    if (!m->keys[i]) continue;
+    size_t h = ptr_hash(m->keys[i]) & (ncap - 1);
+    while (keys[h]) h = (h + 1) & (ncap - 1);
+    keys[h] = m->keys[i];
+    vals[h] = m->vals[i];
+  }
+  free(m->keys);
+  free(m->vals);
+  m->keys = keys;
+  m->vals = vals;
+  m->cap = ncap;
+}
+
+void fe_map_put(fe_ptrmap *m, const void *key, uint64_t val) {
+  if (!key) return;
+  if ((m->len + 1) * 2 > m->cap) map_grow(m);
+  size_t h = ptr_hash(key) & (m->cap - 1);
+  while (m->keys[h] && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
+  if (!m->keys[h]) {
+    m->keys[h] = key;
+    m->len++;
+  }
+  m->vals[h] = val;
+}
+
+bool fe_map_get(const fe_ptrmap *m, const void *key, uint64_t *val) {
+  if (!m->cap || !key) return false;
+  size_t h = ptr_hash(key) & (m->cap - 1);
+  while (m->keys[h]) {
+    if (m->keys[h] == key) {
+      if (val) *val = m->vals[h];
+      return true;
+    }
+    h = (h + 1) & (m->cap - 1);
+  }
+  return false;
+}
+
+void fe_map_clear(fe_ptrmap *m) {
+  if (m->cap) memset(m->keys, 0, m->cap * sizeof *m->keys);
+  m->len = 0;
+}
+
+void fe_map_free(fe_ptrmap *m) {
+  free(m->keys);
+  free(m->vals);
+  memset(m, 0, sizeof *m);
+}
+
+/* ---- names, locations, unsupported ------------------------------------------ */
+const char *fe_name(fe_lower *L, LLVMValueRef v) {
+  size_t len = 0;
+  const char *s = LLVMGetValueName2(v, &len);
+  if (!s || !len) return NULL;
+  return arena_strndup(&L->m->mem, s, len);
+}
+
+/* The file name to show for a debug-info file: the input path exactly as
+ * the user gave it when it is that file (clang splits absolute names into a
+ * directory and a relative name), otherwise the recorded name. */
+static char *display_name(fe_lower *L, const char *file, unsigned len, const char *dir, unsigned dlen) {
+  char *rel = xstrndup(file, len);
+  if (!L->source_real) return rel;
+  char *joined = rel[0] == '/' || !dir || !dlen ? xstrdup(rel) : xasprintf("%.*s/%s", (int)dlen, dir, rel);
+  char *real = realpath(joined, NULL);
+  bool same = real && strcmp(real, L->source_real) == 0;
+  free(real);
+  free(joined);
+  if (same) {
+    free(rel);
+    return xstrdup(L->source);
+  }
+  return rel;
+}
+
+ir_loc fe_loc_of(fe_lower *L, LLVMValueRef v) {
+  ir_loc loc = ir_loc_none();
+  bool inst = LLVMIsAInstruction(v) != NULL;
+  /* These getters only accept instructions, functions and global variables. */
+  if (!inst && !LLVMIsAFunction(v) && !LLVMIsAGlobalVariable(v)) return loc;
+  unsigned len = 0;
+  const char *file = LLVMGetDebugLocFilename(v, &len);
+  loc.line = LLVMGetDebugLocLine(v);
+  loc.col = inst ? LLVMGetDebugLocColumn(v) : 0;
+  if (file && len) {
+    if (file == L->last_file && len == L->last_file_len) {
+      loc.file = L->last_file_id;
+    } else {
+      unsigned dlen = 0;
+      const char *dir = LLVMGetDebugLocDirectory(v, &dlen);
+      char *name = display_name(L, file, len, dir, dlen);
+      loc.file = ir_module_file(L->m, name);
+      free(name);
+      L->last_file = file;
+      L->last_file_len = len;
+      L->last_file_id = loc.file;
+    }
+  }
+  return loc;
+}
+
+void fe_unsupported_at(fe_lower *L, const char *what, ir_loc loc) {
+  ir_module *m = L->m;
+  unsigned same = 0;
+  for (size_t i = 0; i < m->unsupported.len; i++) {
+    const ir_unsupported *u = &m->unsupported.data[i];
+    if (strcmp(u->what, what) != 0) continue;
+    if (u->loc.file == loc.file && u->loc.line == loc.line) return;
+    if (++same >= FE_MAX_PER_REASON) return;
+  }
+  ir_module_unsupported(m, what, loc);
+}
+
+void fe_unsupported(fe_lower *L, const char *what) {
+  ir_loc loc = L->loc;
+  if (!loc.line && L->in_func) loc = L->fn_loc;
+  fe_unsupported_at(L, what, loc);
+}
+
+/* ---- types ------------------------------------------------------------- */
+static unsigned stand_in_bits(fe_lower *L, LLVMTypeRef t) {
+  if (!LLVMTypeIsSized(t)) return 32;
+  unsigned long long bytes = LLVMABISizeOfType(L->td, t);
+  if (bytes == 0) return 8;
+  return bytes >= 8 ? 64 : (unsigned)bytes * 8;
+}
+
+ir_type fe_type(fe_lower *L, LLVMTypeRef t, const char **why) {
+  *why = NULL;
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMVoidTypeKind: return ir_type_void();
+  case LLVMIntegerTypeKind: {
+    unsigned w = LLVMGetIntTypeWidth(t);
+    if (w >= 1 && w <= 64) return ir_type_int(w);
+    *why = "integer wider than 64 bits";
+    return ir_type_int(64);
+  }
+  case LLVMPointerTypeKind: return L->pty;
+  case LLVMHalfTypeKind:
+  case LLVMBFloatTypeKind:
+  case LLVMFloatTypeKind:
+  case LLVMDoubleTypeKind:
+  case LLVMX86_FP80TypeKind:
+  case LLVMFP128TypeKind:
+  case LLVMPPC_FP128TypeKind: *why = "floating point"; break;
+  case LLVMVectorTypeKind:
+  case LLVMScalableVectorTypeKind:
+  case LLVMX86_MMXTypeKind:
+  case LLVMX86_AMXTypeKind: *why = "vector"; break;
+  case LLVMStructTypeKind:
+  case LLVMArrayTypeKind: *why = "aggregate value (struct/array in register)"; break;
+  default: *why = "unsupported type"; return ir_type_int(32);
+  }
+  return ir_type_int(stand_in_bits(L, t));
+}
+
+/* ---- functions --------------------------------------------------------- */
+static bool forced_builtin(const char *name, ir_builtin bk) {
+  return bk != IR_BUILTIN_NONE && (strcmp(name, "reach_error") == 0 || strncmp(name, "__VERIFIER_", 11) == 0);
+}
+
+uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
+  uint64_t got;
+  if (fe_map_get(&L->funcs, fn, &got)) return (uint32_t)got;
+  size_t len = 0;
+  const char *raw = LLVMGetValueName2(fn, &len);
+  char *name = raw && len ? xstrndup(raw, len) : xasprintf("fn.%zu", L->m->funcs.len);
+  bool defined = !LLVMIsDeclaration(fn);
+  bool body = defined && !forced_builtin(name, ir_builtin_of_name(name));
+  ir_loc loc = fe_loc_of(L, fn);
+
+  LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
+  const char *why = NULL;
+  ir_type ret = ir_type_void();
+  unsigned n = 0;
+  ir_type *params = NULL;
+  bool variadic = false;
+  if (LLVMGetTypeKind(fty) == LLVMFunctionTypeKind) {
+    ret = fe_type(L, LLVMGetReturnType(fty), &why);
+    if (why && body) fe_unsupported_at(L, why, loc);
+    n = LLVMCountParamTypes(fty);
+    LLVMTypeRef *pts = xcalloc(n ? n : 1, sizeof *pts);
+    LLVMGetParamTypes(fty, pts);
+    params = xcalloc(n ? n : 1, sizeof *params);
+    for (unsigned i = 0; i < n; i++) {
+      params[i] = fe_type(L, pts[i], &why);
+      if (why && body) fe_unsupported_at(L, why, loc);
+    }
+    free(pts);
+    variadic = LLVMIsFunctionVarArg(fty);
+  }
+  uint32_t id = ir_func_add(L->m, name, ret, n, params, variadic);
+  free(params);
+  free(name);
+  L->m->funcs.data[id].loc = loc;
+  fe_map_put(&L->funcs, fn, id);
+  while (L->will_define.len <= id) VEC_PUSH(L->will_define, 0);
+  L->will_define.data[id] = body;
+  if (body) VEC_PUSH(L->fn_work, fn);
+  return id;
+}
+
+/* ---- values of the current function ---------------------------------------- */
+void fe_set_val(fe_lower *L, LLVMValueRef v, ir_value x) {
+  uint64_t idx;
+  if (fe_map_get(&L->vals, v, &idx)) {
+    L->valtab.data[idx] = x;
+    return;
+  }
+  VEC_PUSH(L->valtab, x);
+  fe_map_put(&L->vals, v, L->valtab.len - 1);
+}
+
+bool fe_has_val(fe_lower *L, LLVMValueRef v) { return fe_map_get(&L->vals, v, NULL); }
+
+/* The value of an instruction or argument of the current function, or a
+ * marker for an instruction that is lowered later. */
+ir_value fe_local_val(fe_lower *L, LLVMValueRef v) {
+  uint64_t idx;
+  if (fe_map_get(&L->vals, v, &idx)) return L->valtab.data[idx];
+  const char *why;
+  ir_type t = fe_type(L, LLVMTypeOf(v), &why);
+  if (!L->in_func || !LLVMIsAInstruction(v) || t.kind == IR_TY_VOID) return ir_undef_val(t.kind == IR_TY_VOID ? ir_type_int(32) : t);
+  if (!fe_map_get(&L->pend_idx, v, &idx)) {
+    VEC_PUSH(L->pending, v);
+    idx = L->pending.len - 1;
+    fe_map_put(&L->pend_idx, v, idx);
+  }
+  return ir_inst_val(t, FE_MARK + (uint32_t)idx);
+}
+
+static ir_value resolve(fe_lower *L, ir_value x) {
+  for (int k = 0; k < 16 && x.kind == IR_VAL_INST && x.id >= FE_MARK; k++) {
+    uint64_t idx;
+    LLVMValueRef v = L->pending.data[x.id - FE_MARK];
+    if (!fe_map_get(&L->vals, v, &idx)) return ir_undef_val(x.type);
+    ir_value y = L->valtab.data[idx];
+    if (!ir_type_eq(y.type, x.type)) return ir_undef_val(x.type);
+    x = y;
+  }
+  if (x.kind == IR_VAL_INST && x.id >= FE_MARK) return ir_undef_val(x.type);
+  return x;
+}
+
+/* ---- function bodies ------------------------------------------------------- */
+static void mark_reachable(fe_lower *L, LLVMBasicBlockRef entry, fe_ptrmap *seen) {
+  VEC(LLVMBasicBlockRef) stack = {0};
+  VEC_PUSH(stack, entry);
+  fe_map_put(seen, entry, 1);
+  while (stack.len) {
+    LLVMBasicBlockRef bb = stack.data[--stack.len];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    /* Only br and switch keep their edges; other terminators (indirectbr,
+     * invoke, callbr) are lowered to unreachable, so their targets are dead. */
+    if (!term) continue;
+    LLVMOpcode op = LLVMGetInstructionOpcode(term);
+    if (op != LLVMBr && op != LLVMSwitch) continue;
+    unsigned n = LLVMGetNumSuccessors(term);
+    for (unsigned i = 0; i < n; i++) {
+      LLVMBasicBlockRef s = LLVMGetSuccessor(term, i);
+      if (s && !fe_map_get(seen, s, NULL)) {
+        fe_map_put(seen, s, 1);
+        VEC_PUSH(stack, s);
+      }
+    }
+  }
+  VEC_FREE(stack);
+  (void)L;
+}
+
+/* Constant expressions that flow into phis and need instructions are built
+ * at the start of the entry block, which dominates every incoming edge. */
+static void prematerialize_phi_consts(fe_lower *L) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(L->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    if (!fe_map_get(&L->blocks, bb, NULL)) continue;
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in && LLVMIsAPHINode(in); in = LLVMGetNextInstruction(in)) {
+      unsigned n = LLVMCountIncoming(in);
+      for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef v = LLVMGetIncomingValue(in, i);
+        if (!LLVMIsAConstantExpr(v) || fe_map_get(&L->entry_consts, v, NULL)) continue;
+        if (!fe_map_get(&L->blocks, LLVMGetIncomingBlock(in, i), NULL)) continue;
+        ir_value x = fe_val(L, v);
+        VEC_PUSH(L->valtab, x);
+        fe_map_put(&L->entry_consts, v, L->valtab.len - 1);
+      }
+    }
+  }
+}
+
+static void lower_function(fe_lower *L, LLVMValueRef fn) {
+  uint32_t id = fe_func_id(L, fn);
+  ir_builder *b = &L->b;
+  ir_build_begin(b, L->m, id);
+  L->in_func = true;
+  L->fn = fn;
+  L->fn_loc = L->m->funcs.data[id].loc;
+  L->loc = L->fn_loc;
+  fe_map_clear(&L->vals);
+  fe_map_clear(&L->blocks);
+  fe_map_clear(&L->pend_idx);
+  fe_map_clear(&L->ovf);
+  fe_map_clear(&L->entry_consts);
+  L->valtab.len = 0;
+  L->pending.len = 0;
+
+  unsigned np = LLVMCountParams(fn);
+  for (unsigned i = 0; i < np && i < L->m->funcs.data[id].nparams; i++) {
+    LLVMValueRef p = LLVMGetParam(fn, i);
+    ir_func *f = &L->m->funcs.data[id];
+    fe_set_val(L, p, ir_arg_val(f->params[i], i));
+    f->param_names[i] = fe_name(L, p);
+  }
+
+  fe_ptrmap seen = {0};
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  mark_reachable(L, entry, &seen);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    if (!fe_map_get(&seen, bb, NULL)) continue;
+    const char *nm = LLVMGetBasicBlockName(bb);
+    uint32_t k = ir_build_new_block(b, nm);
+    fe_map_put(&L->blocks, bb, k);
+  }
+  fe_map_free(&seen);
+
+  bool first = true;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    uint64_t k;
+    if (!fe_map_get(&L->blocks, bb, &k)) continue;
+    ir_build_block(b, (uint32_t)k);
+    if (first) {
+      prematerialize_phi_consts(L);
+      first = false;
+    }
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      L->loc = fe_loc_of(L, in);
+      if (!L->loc.line) L->loc = L->fn_loc;
+      fe_lower_inst(L, in);
+    }
+  }
+
+  for (size_t i = 0; i < b->insts.len; i++) {
+    ir_inst *in = &b->insts.data[i];
+    for (uint32_t j = 0; j < in->nops; j++)
+      if (in->ops[j].kind == IR_VAL_INST && in->ops[j].id >= FE_MARK) in->ops[j] = resolve(L, in->ops[j]);
+  }
+  ir_build_finish(b);
+  L->in_func = false;
+  L->fn = NULL;
+}
+
+/* ---- module ---------------------------------------------------------------- */
+ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *source, char **err) {
+  LLVMValueRef main_fn = LLVMGetNamedFunction(mod, "main");
+  if (!main_fn || LLVMIsDeclaration(main_fn)) {
+    *err = xasprintf("no main function in %s", source);
+    return NULL;
+  }
+  fe_lower L;
+  memset(&L, 0, sizeof L);
+  L.mod = mod;
+  L.ctx = ctx;
+  L.source = source;
+  L.source_real = realpath(source, NULL);
+  L.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
+  L.pbits = LLVMPointerSize(L.td) * 8;
+  if (L.pbits != 32 && L.pbits != 64) {
+    *err = xasprintf("unsupported pointer width %u bits", L.pbits);
+    LLVMDisposeTargetData(L.td);
+    free(L.source_real);
+    return NULL;
+  }
+  L.pty = ir_type_ptr(L.pbits);
+  L.m = ir_module_new(L.pbits, source);
+  for (int i = 0; i < IR_BUILTIN_COUNT; i++) L.builtin_fn[i] = IR_NONE;
+  L.kind_byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  L.loc = ir_loc_none();
+  L.fn_loc = ir_loc_none();
+
+  fe_func_id(&L, main_fn);
+  size_t fn_next = 0, gv_next = 0;
+  while (fn_next < L.fn_work.len || gv_next < L.gv_work.len) {
+    if (gv_next < L.gv_work.len) {
+      fe_lower_global_init(&L, L.gv_work.data[gv_next++]);
+      continue;
+    }
+    lower_function(&L, L.fn_work.data[fn_next++]);
+  }
+
+  fe_map_free(&L.funcs);
+  fe_map_free(&L.globals);
+  fe_map_free(&L.vals);
+  fe_map_free(&L.blocks);
+  fe_map_free(&L.pend_idx);
+  fe_map_free(&L.ovf);
+  fe_map_free(&L.entry_consts);
+  VEC_FREE(L.fn_work);
+  VEC_FREE(L.gv_work);
+  VEC_FREE(L.will_define);
+  VEC_FREE(L.valtab);
+  VEC_FREE(L.pending);
+  LLVMDisposeTargetData(L.td);
+  free(L.source_real);
+  return L.m;
+}

@@ -1,0 +1,639 @@
+/* lower_const: constants, constant expressions, globals and initializers.
+ *
+ * Contract:
+ *  - fe_val() turns any LLVM operand into an ir_value: integer constants,
+ *    null, undef/poison (IR_VAL_UNDEF), globals and functions (their
+ *    address), and constant expressions. A constant expression is first
+ *    folded symbolically into "base + offset" (base: none, null, a global or
+ *    a function); getelementptr/bitcast of a global becomes IR_VAL_GLOBAL
+ *    with the byte offset in imm. What does not fold into one operand
+ *    (ptrtoint of a global, inttoptr of a constant, arithmetic on addresses)
+ *    is materialised as instructions right before the user.
+ *  - fe_global_id() declares a global on first use; its initializer is
+ *    written later (work list) as little-endian bytes of its alloc size,
+ *    with pointers as relocations (target + addend). Undef is written as
+ *    zero; float/double constants are written exactly (only computing with
+ *    them is unsupported). Using an external global is reported.
+ *  - fe_gep_offset() computes the byte offset of a getelementptr from the
+ *    data layout: struct fields by LLVMOffsetOfElement, elements by their
+ *    alloc size, indices sign-extended or truncated to pointer width.
+ */
+#include "fe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+ir_pred fe_pred(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntEQ: return IR_EQ;
+  case LLVMIntNE: return IR_NE;
+  case LLVMIntUGT: return IR_UGT;
+  case LLVMIntUGE: return IR_UGE;
+  case LLVMIntULT: return IR_ULT;
+  case LLVMIntULE: return IR_ULE;
+  case LLVMIntSGT: return IR_SGT;
+  case LLVMIntSGE: return IR_SGE;
+  case LLVMIntSLT: return IR_SLT;
+  case LLVMIntSLE: return IR_SLE;
+  }
+  return IR_EQ;
+}
+
+static uint64_t mask_w(uint64_t x, unsigned w) { return w >= 64 ? x : x & (((uint64_t)1 << w) - 1); }
+
+static int64_t sext_w(uint64_t x, unsigned w) {
+  if (w == 0 || w >= 64) return (int64_t)x;
+  uint64_t sign = (uint64_t)1 << (w - 1);
+  x = mask_w(x, w);
+  return (int64_t)((x ^ sign) - sign);
+}
+
+LLVMValueRef fe_strip_casts(LLVMValueRef v) {
+  for (int k = 0; k < 32 && v; k++) {
+    if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast) v = LLVMGetOperand(v, 0);
+    else if (LLVMIsAGlobalAlias(v)) v = LLVMAliasGetAliasee(v);
+    else break;
+  }
+  return v;
+}
+
+/* Width in bits of an integer or pointer type, 0 for anything else. */
+static unsigned scalar_width(fe_lower *L, LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
+  case LLVMPointerTypeKind: return L->pbits;
+  default: return 0;
+  }
+}
+
+ir_value fe_to_ptr_width(fe_lower *L, ir_value v, bool sign) {
+  unsigned w = v.type.bits;
+  if (v.type.kind != IR_TY_INT || w == L->pbits) return v;
+  ir_type pt = ir_type_int(L->pbits);
+  if (v.kind == IR_VAL_CONST) return ir_const(pt, sign ? (uint64_t)ir_const_signed(v) : v.imm);
+  if (v.kind == IR_VAL_UNDEF) return ir_undef_val(pt);
+  ir_opcode op = w > L->pbits ? IR_TRUNC : sign ? IR_SEXT : IR_ZEXT;
+  return ir_inst_val(pt, ir_emit_cast(&L->b, op, pt, v, L->loc));
+}
+
+/* ---- getelementptr offsets ------------------------------------------------ */
+bool fe_gep_offset(fe_lower *L, LLVMValueRef gep, bool emit, int64_t *cst, ir_value *var, bool *has_var) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  unsigned n = (unsigned)LLVMGetNumOperands(gep);
+  uint64_t c = 0;
+  bool hv = false;
+  ir_value acc = ir_undef_val(ir_type_int(L->pbits));
+  ir_type pt = ir_type_int(L->pbits);
+  for (unsigned i = 1; i < n; i++) {
+    LLVMValueRef idx = LLVMGetOperand(gep, i);
+    if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind) {
+      fe_unsupported(L, "vector");
+      return false;
+    }
+    uint64_t esz;
+    if (i == 1) {
+      if (!LLVMTypeIsSized(ty)) return false;
+      esz = LLVMABISizeOfType(L->td, ty);
+    } else {
+      switch (LLVMGetTypeKind(ty)) {
+      case LLVMStructTypeKind: {
+        if (!LLVMIsAConstantInt(idx) || LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64) return false;
+        uint64_t f = LLVMConstIntGetZExtValue(idx);
+        if (f >= LLVMCountStructElementTypes(ty) || !LLVMTypeIsSized(ty)) return false;
+        c += LLVMOffsetOfElement(L->td, ty, (unsigned)f);
+        ty = LLVMStructGetTypeAtIndex(ty, (unsigned)f);
+        continue;
+      }
+      case LLVMArrayTypeKind:
+        ty = LLVMGetElementType(ty);
+        if (!LLVMTypeIsSized(ty)) return false;
+        esz = LLVMABISizeOfType(L->td, ty);
+        break;
+      case LLVMVectorTypeKind:
+      case LLVMScalableVectorTypeKind: fe_unsupported(L, "vector"); return false;
+      default: return false;
+      }
+    }
+    if (LLVMIsAConstantInt(idx) && LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64) {
+      c += (uint64_t)LLVMConstIntGetSExtValue(idx) * esz;
+      continue;
+    }
+    if (!emit || !L->in_func) return false;
+    ir_value x = fe_to_ptr_width(L, fe_val(L, idx), true);
+    if (esz != 1) x = ir_inst_val(pt, ir_emit_binary(&L->b, IR_MUL, 0, x, ir_const(pt, esz), L->loc));
+    acc = hv ? ir_inst_val(pt, ir_emit_binary(&L->b, IR_ADD, 0, acc, x, L->loc)) : x;
+    hv = true;
+  }
+  *cst = (int64_t)mask_w(c, L->pbits);
+  *var = acc;
+  *has_var = hv;
+  return true;
+}
+
+/* ---- symbolic constant folding --------------------------------------------- */
+typedef enum { CV_INT, CV_NULL, CV_GLOBAL, CV_FUNC } cv_kind;
+typedef struct {
+  cv_kind kind;
+  uint32_t id;
+  uint64_t off; /* the integer (CV_INT), or a byte offset from the base */
+} cval;
+
+static bool eval_const(fe_lower *L, LLVMValueRef c, cval *out, int depth);
+
+static bool eval_int_binop(LLVMOpcode op, uint64_t a, uint64_t b, unsigned w, uint64_t *r) {
+  a = mask_w(a, w);
+  b = mask_w(b, w);
+  switch (op) {
+  case LLVMAdd: *r = a + b; break;
+  case LLVMSub: *r = a - b; break;
+  case LLVMMul: *r = a * b; break;
+  case LLVMAnd: *r = a & b; break;
+  case LLVMOr: *r = a | b; break;
+  case LLVMXor: *r = a ^ b; break;
+  case LLVMUDiv:
+  case LLVMURem:
+    if (!b) return false;
+    *r = op == LLVMUDiv ? a / b : a % b;
+    break;
+  case LLVMSDiv:
+  case LLVMSRem: {
+    int64_t x = sext_w(a, w), y = sext_w(b, w);
+    if (!y || (y == -1 && x == sext_w((uint64_t)1 << (w - 1), w))) return false;
+    *r = (uint64_t)(op == LLVMSDiv ? x / y : x % y);
+    break;
+  }
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+    if (b >= w) return false;
+    if (op == LLVMShl) *r = a << b;
+    else if (op == LLVMLShr) *r = a >> b;
+    else *r = (uint64_t)(sext_w(a, w) >> b);
+    break;
+  default: return false;
+  }
+  *r = mask_w(*r, w);
+  return true;
+}
+
+static bool eval_icmp(LLVMIntPredicate p, uint64_t a, uint64_t b, unsigned w) {
+  int64_t x = sext_w(a, w), y = sext_w(b, w);
+  a = mask_w(a, w);
+  b = mask_w(b, w);
+  switch (p) {
+  case LLVMIntEQ: return a == b;
+  case LLVMIntNE: return a != b;
+  case LLVMIntUGT: return a > b;
+  case LLVMIntUGE: return a >= b;
+  case LLVMIntULT: return a < b;
+  case LLVMIntULE: return a <= b;
+  case LLVMIntSGT: return x > y;
+  case LLVMIntSGE: return x >= y;
+  case LLVMIntSLT: return x < y;
+  case LLVMIntSLE: return x <= y;
+  }
+  return false;
+}
+
+static bool eval_expr(fe_lower *L, LLVMValueRef c, cval *out, int depth) {
+  LLVMOpcode op = LLVMGetConstOpcode(c);
+  LLVMTypeRef rt = LLVMTypeOf(c);
+  unsigned w = scalar_width(L, rt);
+  if (!w || w > 64) return false;
+  cval a, b;
+  switch (op) {
+  case LLVMBitCast: {
+    unsigned sw = scalar_width(L, LLVMTypeOf(LLVMGetOperand(c, 0)));
+    bool ptrs = LLVMGetTypeKind(rt) == LLVMPointerTypeKind;
+    if (ptrs != (LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(c, 0))) == LLVMPointerTypeKind) || sw != w) return false;
+    return eval_const(L, LLVMGetOperand(c, 0), out, depth + 1);
+  }
+  case LLVMGetElementPtr: {
+    int64_t cst;
+    ir_value var;
+    bool hv;
+    if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1)) return false;
+    if (!fe_gep_offset(L, c, false, &cst, &var, &hv) || hv) return false;
+    a.off = a.kind == CV_INT ? mask_w(a.off + (uint64_t)cst, w) : a.off + (uint64_t)cst;
+    if (a.kind == CV_NULL) a.off = mask_w(a.off, L->pbits);
+    *out = a;
+    return true;
+  }
+  case LLVMPtrToInt:
+    if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1)) return false;
+    if (a.kind == CV_INT || a.kind == CV_NULL) {
+      *out = (cval){CV_INT, 0, mask_w(a.off, w)};
+      return true;
+    }
+    if (w != L->pbits) return false; /* a truncated address is not a relocation */
+    *out = a;
+    return true;
+  case LLVMIntToPtr: {
+    unsigned sw = scalar_width(L, LLVMTypeOf(LLVMGetOperand(c, 0)));
+    if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1)) return false;
+    if (a.kind == CV_INT || a.kind == CV_NULL) {
+      *out = (cval){CV_NULL, 0, mask_w(mask_w(a.off, sw), L->pbits)};
+      return true;
+    }
+    if (sw != L->pbits) return false;
+    *out = a;
+    return true;
+  }
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt: {
+    unsigned sw = scalar_width(L, LLVMTypeOf(LLVMGetOperand(c, 0)));
+    if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1) || a.kind != CV_INT) return false;
+    uint64_t v = op == LLVMSExt ? (uint64_t)sext_w(a.off, sw) : mask_w(a.off, sw);
+    *out = (cval){CV_INT, 0, mask_w(v, w)};
+    return true;
+  }
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+  case LLVMUDiv:
+  case LLVMSDiv:
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMShl:
+  case LLVMLShr:
+  case LLVMAShr:
+  case LLVMAnd:
+  case LLVMOr:
+  case LLVMXor:
+    if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1) || !eval_const(L, LLVMGetOperand(c, 1), &b, depth + 1))
+      return false;
+    if (a.kind == CV_INT && b.kind == CV_INT) {
+      uint64_t r;
+      if (!eval_int_binop(op, a.off, b.off, w, &r)) return false;
+      *out = (cval){CV_INT, 0, r};
+      return true;
+    }
+    /* address arithmetic: only at pointer width, base + int or base - int */
+    if (w != L->pbits) return false;
+    if (op == LLVMAdd && (a.kind == CV_INT) != (b.kind == CV_INT)) {
+      cval base = a.kind == CV_INT ? b : a, k = a.kind == CV_INT ? a : b;
+      base.off += k.off;
+      *out = base;
+      return true;
+    }
+    if (op == LLVMSub && b.kind == CV_INT) {
+      a.off -= b.off;
+      *out = a;
+      return true;
+    }
+    if (op == LLVMSub && a.kind == b.kind && a.id == b.id) {
+      *out = (cval){CV_INT, 0, mask_w(a.off - b.off, w)};
+      return true;
+    }
+    return false;
+  case LLVMICmp: {
+    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+    unsigned ow = scalar_width(L, LLVMTypeOf(LLVMGetOperand(c, 0)));
+    if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1) || !eval_const(L, LLVMGetOperand(c, 1), &b, depth + 1))
+      return false;
+    bool r;
+    if ((a.kind == CV_INT || a.kind == CV_NULL) && (b.kind == CV_INT || b.kind == CV_NULL)) {
+      r = eval_icmp(p, a.off, b.off, ow);
+    } else if ((p == LLVMIntEQ || p == LLVMIntNE) && a.off == 0 && b.off == 0) {
+      /* distinct objects have distinct non-null addresses */
+      bool same = a.kind == b.kind && a.id == b.id;
+      r = (p == LLVMIntEQ) == same;
+    } else {
+      return false;
+    }
+    *out = (cval){CV_INT, 0, r ? 1 : 0};
+    return true;
+  }
+  case LLVMSelect:
+    if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1) || a.kind != CV_INT) return false;
+    return eval_const(L, LLVMGetOperand(c, (a.off & 1) ? 1 : 2), out, depth + 1);
+  default: return false;
+  }
+}
+
+static bool eval_const(fe_lower *L, LLVMValueRef c, cval *out, int depth) {
+  if (depth > 64) return false;
+  switch (LLVMGetValueKind(c)) {
+  case LLVMConstantIntValueKind:
+    if (LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64) return false;
+    *out = (cval){CV_INT, 0, LLVMConstIntGetZExtValue(c)};
+    return true;
+  case LLVMConstantPointerNullValueKind: *out = (cval){CV_NULL, 0, 0}; return true;
+  case LLVMGlobalVariableValueKind: *out = (cval){CV_GLOBAL, fe_global_id(L, c), 0}; return true;
+  case LLVMFunctionValueKind:
+    if (LLVMGetIntrinsicID(c)) return false;
+    *out = (cval){CV_FUNC, fe_func_id(L, c), 0};
+    return true;
+  case LLVMGlobalAliasValueKind: {
+    LLVMValueRef a = LLVMAliasGetAliasee(c);
+    return a && eval_const(L, a, out, depth + 1);
+  }
+  case LLVMConstantExprValueKind: return eval_expr(L, c, out, depth);
+  default: return false;
+  }
+}
+
+/* ---- operands ---------------------------------------------------------------- */
+static bool cval_value(fe_lower *L, cval cv, ir_type t, ir_value *x) {
+  if (t.kind == IR_TY_PTR) {
+    if (cv.kind == CV_NULL && cv.off == 0) return *x = ir_null_val(L->pty), true;
+    if (cv.kind == CV_GLOBAL) return *x = ir_global_val(L->pty, cv.id, cv.off), true;
+    if (cv.kind == CV_FUNC && cv.off == 0) return *x = ir_func_val(L->pty, cv.id), true;
+    return false;
+  }
+  if (t.kind == IR_TY_INT && cv.kind == CV_INT) return *x = ir_const(t, cv.off), true;
+  return false;
+}
+
+/* Instructions computing a folded constant that is not one operand. */
+static ir_value cval_materialize(fe_lower *L, cval cv, ir_type t) {
+  ir_builder *b = &L->b;
+  ir_type it = ir_type_int(L->pbits);
+  ir_value addr;
+  switch (cv.kind) {
+  case CV_GLOBAL: addr = ir_global_val(L->pty, cv.id, cv.off); break;
+  case CV_FUNC:
+    addr = ir_func_val(L->pty, cv.id);
+    if (cv.off) addr = ir_inst_val(L->pty, ir_emit_ptradd(b, 0, addr, ir_const(it, cv.off), L->loc));
+    break;
+  default: /* an integer used as an address */
+    addr = ir_inst_val(L->pty, ir_emit_cast(b, IR_INTTOPTR, L->pty, ir_const(it, cv.off), L->loc));
+    break;
+  }
+  if (t.kind == IR_TY_PTR) return addr;
+  return ir_inst_val(t, ir_emit_cast(b, IR_PTRTOINT, t, addr, L->loc));
+}
+
+static ir_value materialize_expr(fe_lower *L, LLVMValueRef c, ir_type t) {
+  ir_builder *b = &L->b;
+  LLVMOpcode op = LLVMGetConstOpcode(c);
+  const char *why;
+  switch (op) {
+  case LLVMTrunc:
+  case LLVMZExt:
+  case LLVMSExt:
+  case LLVMPtrToInt:
+  case LLVMIntToPtr:
+  case LLVMBitCast: {
+    ir_value x = fe_val(L, LLVMGetOperand(c, 0));
+    fe_type(L, LLVMTypeOf(LLVMGetOperand(c, 0)), &why);
+    if (why) break;
+    ir_opcode io = op == LLVMTrunc ? IR_TRUNC : op == LLVMZExt ? IR_ZEXT : op == LLVMSExt ? IR_SEXT
+                 : op == LLVMPtrToInt ? IR_PTRTOINT : op == LLVMIntToPtr ? IR_INTTOPTR : IR_COPY;
+    if (io == IR_COPY && !ir_type_eq(x.type, t)) break;
+    if ((io == IR_TRUNC && x.type.bits <= t.bits) || ((io == IR_ZEXT || io == IR_SEXT) && x.type.bits >= t.bits))
+      break;
+    return ir_inst_val(t, ir_emit_cast(b, io, t, x, L->loc));
+  }
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem:
+  case LLVMSRem: case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor: {
+    static const ir_opcode map[] = {
+        [LLVMAdd] = IR_ADD, [LLVMSub] = IR_SUB, [LLVMMul] = IR_MUL, [LLVMUDiv] = IR_UDIV,
+        [LLVMSDiv] = IR_SDIV, [LLVMURem] = IR_UREM, [LLVMSRem] = IR_SREM, [LLVMShl] = IR_SHL,
+        [LLVMLShr] = IR_LSHR, [LLVMAShr] = IR_ASHR, [LLVMAnd] = IR_AND, [LLVMOr] = IR_OR, [LLVMXor] = IR_XOR};
+    ir_value x = fe_val(L, LLVMGetOperand(c, 0)), y = fe_val(L, LLVMGetOperand(c, 1));
+    if (!ir_type_eq(x.type, t) || !ir_type_eq(y.type, t)) break;
+    return ir_inst_val(t, ir_emit_binary(b, map[op], 0, x, y, L->loc));
+  }
+  case LLVMICmp: {
+    ir_value x = fe_val(L, LLVMGetOperand(c, 0)), y = fe_val(L, LLVMGetOperand(c, 1));
+    if (!ir_type_eq(x.type, y.type)) break;
+    return ir_inst_val(t, ir_emit_icmp(b, fe_pred(LLVMGetICmpPredicate(c)), x, y, L->loc));
+  }
+  case LLVMSelect: {
+    ir_value k = fe_val(L, LLVMGetOperand(c, 0));
+    ir_value x = fe_val(L, LLVMGetOperand(c, 1)), y = fe_val(L, LLVMGetOperand(c, 2));
+    if (!ir_type_eq(k.type, ir_type_int(1)) || !ir_type_eq(x.type, t) || !ir_type_eq(y.type, t)) break;
+    return ir_inst_val(t, ir_emit_select(b, k, x, y, L->loc));
+  }
+  case LLVMGetElementPtr: {
+    ir_value base = fe_val(L, LLVMGetOperand(c, 0));
+    int64_t cst;
+    ir_value var;
+    bool hv;
+    if (base.type.kind != IR_TY_PTR || !fe_gep_offset(L, c, true, &cst, &var, &hv)) break;
+    ir_type it = ir_type_int(L->pbits);
+    ir_value off = ir_const(it, (uint64_t)cst);
+    if (hv) off = cst ? ir_inst_val(it, ir_emit_binary(b, IR_ADD, 0, var, off, L->loc)) : var;
+    if (!hv && cst == 0) return base;
+    return ir_inst_val(t, ir_emit_ptradd(b, LLVMIsInBounds(c) ? IR_INBOUNDS : 0, base, off, L->loc));
+  }
+  default: break;
+  }
+  fe_unsupported(L, "constant expression");
+  return ir_undef_val(t);
+}
+
+static ir_value const_expr_val(fe_lower *L, LLVMValueRef c) {
+  const char *why;
+  ir_type t = fe_type(L, LLVMTypeOf(c), &why);
+  if (why) {
+    fe_unsupported(L, why);
+    return ir_undef_val(t);
+  }
+  cval cv;
+  ir_value x;
+  if (eval_const(L, c, &cv, 0)) {
+    if (cval_value(L, cv, t, &x)) return x;
+    if (L->in_func) return cval_materialize(L, cv, t);
+  }
+  if (!L->in_func) {
+    fe_unsupported(L, "constant expression");
+    return ir_undef_val(t);
+  }
+  return materialize_expr(L, c, t);
+}
+
+ir_value fe_val(fe_lower *L, LLVMValueRef v) {
+  const char *why;
+  ir_type t;
+  switch (LLVMGetValueKind(v)) {
+  case LLVMArgumentValueKind:
+  case LLVMInstructionValueKind: return fe_local_val(L, v);
+  case LLVMConstantIntValueKind:
+    t = fe_type(L, LLVMTypeOf(v), &why);
+    if (why) {
+      fe_unsupported(L, why);
+      return ir_undef_val(t);
+    }
+    return ir_const(t, LLVMConstIntGetZExtValue(v));
+  case LLVMConstantPointerNullValueKind: return ir_null_val(L->pty);
+  case LLVMUndefValueValueKind:
+  case LLVMPoisonValueValueKind:
+    t = fe_type(L, LLVMTypeOf(v), &why);
+    return ir_undef_val(t.kind == IR_TY_VOID ? ir_type_int(32) : t);
+  case LLVMGlobalVariableValueKind: return ir_global_val(L->pty, fe_global_id(L, v), 0);
+  case LLVMFunctionValueKind:
+    if (LLVMGetIntrinsicID(v)) {
+      fe_unsupported(L, "address of an intrinsic");
+      return ir_undef_val(L->pty);
+    }
+    return ir_func_val(L->pty, fe_func_id(L, v));
+  case LLVMGlobalAliasValueKind: {
+    LLVMValueRef a = LLVMAliasGetAliasee(v);
+    if (a) return fe_val(L, a);
+    return ir_undef_val(L->pty);
+  }
+  case LLVMConstantExprValueKind: {
+    uint64_t idx;
+    if (L->in_func && fe_map_get(&L->entry_consts, v, &idx)) return L->valtab.data[idx];
+    return const_expr_val(L, v);
+  }
+  case LLVMConstantFPValueKind:
+    t = fe_type(L, LLVMTypeOf(v), &why);
+    fe_unsupported(L, "floating point");
+    return ir_undef_val(t);
+  case LLVMInlineAsmValueKind: fe_unsupported(L, "inline asm"); return ir_undef_val(L->pty);
+  case LLVMBlockAddressValueKind: fe_unsupported(L, "blockaddress (computed goto)"); return ir_undef_val(L->pty);
+  case LLVMMetadataAsValueValueKind: return ir_undef_val(ir_type_int(32));
+  default:
+    t = fe_type(L, LLVMTypeOf(v), &why);
+    fe_unsupported(L, why ? why : "unsupported constant");
+    return ir_undef_val(t.kind == IR_TY_VOID ? ir_type_int(32) : t);
+  }
+}
+
+/* ---- globals --------------------------------------------------------------- */
+uint32_t fe_global_id(fe_lower *L, LLVMValueRef gv) {
+  uint64_t got;
+  if (fe_map_get(&L->globals, gv, &got)) return (uint32_t)got;
+  size_t len = 0;
+  const char *raw = LLVMGetValueName2(gv, &len);
+  char *name = raw && len ? xstrndup(raw, len) : xasprintf(".anon.%zu", L->m->globals.len);
+  LLVMTypeRef vt = LLVMGlobalGetValueType(gv);
+  bool sized = LLVMTypeIsSized(vt);
+  uint64_t size = sized ? LLVMABISizeOfType(L->td, vt) : 0;
+  unsigned align = LLVMGetAlignment(gv);
+  if (!align && sized) align = LLVMPreferredAlignmentOfGlobal(L->td, gv);
+  uint32_t id = ir_global_add(L->m, name, size, align);
+  ir_global *g = &L->m->globals.data[id];
+  g->constant = LLVMIsGlobalConstant(gv);
+  g->external = LLVMIsDeclaration(gv);
+  g->loc = fe_loc_of(L, gv);
+  fe_map_put(&L->globals, gv, id);
+  if (g->external) {
+    char *what = xasprintf("external global '%s'", name);
+    fe_unsupported(L, what);
+    free(what);
+  } else {
+    VEC_PUSH(L->gv_work, gv);
+  }
+  free(name);
+  return id;
+}
+
+typedef VEC(ir_reloc) reloc_vec;
+
+static void write_le(uint8_t *p, uint64_t v, uint64_t n) {
+  for (uint64_t i = 0; i < n && i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void write_const(fe_lower *L, uint8_t *buf, uint64_t size, uint64_t off, LLVMValueRef c,
+                        reloc_vec *relocs, int depth) {
+  LLVMTypeRef t = LLVMTypeOf(c);
+  if (depth > 256 || !LLVMTypeIsSized(t)) return;
+  uint64_t n = LLVMStoreSizeOfType(L->td, t);
+  if (off > size || n > size - off) return;
+  switch (LLVMGetValueKind(c)) {
+  case LLVMConstantAggregateZeroValueKind:
+  case LLVMUndefValueValueKind:
+  case LLVMPoisonValueValueKind:
+  case LLVMConstantPointerNullValueKind: return; /* zero bytes */
+  case LLVMConstantIntValueKind:
+    if (LLVMGetIntTypeWidth(t) > 64) {
+      fe_unsupported(L, "integer wider than 64 bits");
+      return;
+    }
+    write_le(buf + off, LLVMConstIntGetZExtValue(c), n);
+    return;
+  case LLVMConstantFPValueKind: {
+    LLVMBool loses = 0;
+    double d = LLVMConstRealGetDouble(c, &loses);
+    if (LLVMGetTypeKind(t) == LLVMDoubleTypeKind) {
+      memcpy(buf + off, &d, 8);
+    } else if (LLVMGetTypeKind(t) == LLVMFloatTypeKind) {
+      float f = (float)d;
+      memcpy(buf + off, &f, 4);
+    } else {
+      fe_unsupported(L, "floating point");
+    }
+    return;
+  }
+  case LLVMConstantDataArrayValueKind:
+  case LLVMConstantDataVectorValueKind: {
+    LLVMTypeRef et = LLVMGetElementType(t);
+    unsigned count = LLVMGetTypeKind(t) == LLVMArrayTypeKind ? LLVMGetArrayLength(t) : LLVMGetVectorSize(t);
+    uint64_t esz = LLVMABISizeOfType(L->td, et);
+    if (LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 8) {
+      size_t len = 0;
+      const char *s = LLVMGetAsString(c, &len);
+      if (len > count) len = count;
+      if (s && len <= size - off) memcpy(buf + off, s, len);
+      return;
+    }
+    for (unsigned i = 0; i < count; i++)
+      write_const(L, buf, size, off + i * esz, LLVMGetElementAsConstant(c, i), relocs, depth + 1);
+    return;
+  }
+  case LLVMConstantArrayValueKind:
+  case LLVMConstantVectorValueKind: {
+    uint64_t esz = LLVMABISizeOfType(L->td, LLVMGetElementType(t));
+    int nops = LLVMGetNumOperands(c);
+    for (int i = 0; i < nops; i++)
+      write_const(L, buf, size, off + (uint64_t)i * esz, LLVMGetOperand(c, (unsigned)i), relocs, depth + 1);
+    return;
+  }
+  case LLVMConstantStructValueKind: {
+    int nops = LLVMGetNumOperands(c);
+    for (int i = 0; i < nops; i++)
+      write_const(L, buf, size, off + LLVMOffsetOfElement(L->td, t, (unsigned)i), LLVMGetOperand(c, (unsigned)i),
+                  relocs, depth + 1);
+    return;
+  }
+  case LLVMBlockAddressValueKind: fe_unsupported(L, "blockaddress (computed goto)"); return;
+  default: {
+    cval cv;
+    if (!eval_const(L, c, &cv, 0)) {
+      fe_unsupported(L, "unsupported constant in global initializer");
+      return;
+    }
+    if (cv.kind == CV_INT || cv.kind == CV_NULL) {
+      write_le(buf + off, cv.off, n);
+      return;
+    }
+    if (n != L->pbits / 8) {
+      fe_unsupported(L, "unsupported constant in global initializer");
+      return;
+    }
+    ir_reloc r = {off, (uint8_t)(cv.kind == CV_GLOBAL ? IR_VAL_GLOBAL : IR_VAL_FUNC), cv.id, cv.off};
+    VEC_PUSH(*relocs, r);
+    return;
+  }
+  }
+}
+
+void fe_lower_global_init(fe_lower *L, LLVMValueRef gv) {
+  uint32_t id = fe_global_id(L, gv);
+  LLVMValueRef init = LLVMGetInitializer(gv);
+  if (!init) return;
+  L->loc = L->m->globals.data[id].loc;
+  uint64_t size = L->m->globals.data[id].size;
+  if (size > ((uint64_t)1 << 32)) {
+    fe_unsupported(L, "global larger than 4 GiB");
+    return;
+  }
+  uint8_t *buf = xcalloc(size ? size : 1, 1);
+  reloc_vec relocs = {0};
+  write_const(L, buf, size, 0, init, &relocs, 0);
+  ir_global *g = &L->m->globals.data[id]; /* the vector may have grown */
+  bool nonzero = false;
+  for (uint64_t i = 0; i < size && !nonzero; i++) nonzero = buf[i] != 0;
+  if (nonzero) g->init = arena_memdup(&L->m->mem, buf, size);
+  if (relocs.len) {
+    g->relocs = arena_memdup(&L->m->mem, relocs.data, relocs.len * sizeof *relocs.data);
+    g->nrelocs = (uint32_t)relocs.len;
+  }
+  VEC_FREE(relocs);
+  free(buf);
+}

@@ -1,0 +1,613 @@
+/* interp: setup, the dispatch loop, frames, calls, returns and termination.
+ * The semantics of each instruction are documented in ir/ir.h; the
+ * interpreter's model (provenance, memory, nondet, checks) in interp.h.
+ *
+ * Frames live in an explicit stack (no host recursion), so deep recursion in
+ * the program never overflows the host stack; registers of all frames share
+ * one growable array. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ---- options and endings -------------------------------------------------- */
+void interp_options_default(interp_options *o) {
+  memset(o, 0, sizeof *o);
+  o->max_steps = 100000000;
+  o->max_depth = 100000;
+  o->heap_limit = (uint64_t)2 << 30;
+  o->stack_limit = (uint64_t)64 << 20;
+  o->object_limit = (uint64_t)1 << 30;
+  o->out = stdout;
+}
+
+const char *interp_loc(const interp_state *st, ir_loc loc, char *buf, size_t n) {
+  return ir_loc_format(st->m, loc, buf, n);
+}
+
+void interp_end(interp_state *st, interp_outcome o, ir_loc loc, char *detail) {
+  if (st->done) {
+    free(detail);
+    return;
+  }
+  st->done = true;
+  st->res->outcome = o;
+  st->res->loc = loc;
+  st->res->detail = detail;
+}
+
+static char *vfmt(const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+  vsnprintf(s, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+  return s;
+}
+
+void interp_end_ub(interp_state *st, interp_ub k, ir_loc loc, const char *fmt, ...) {
+  if (st->done) return;
+  va_list ap;
+  va_start(ap, fmt);
+  char *d = vfmt(fmt, ap);
+  va_end(ap);
+  interp_end(st, INTERP_UB, loc, d);
+  st->res->ub = k;
+}
+
+void interp_end_unsupported(interp_state *st, ir_loc loc, const char *fmt, ...) {
+  if (st->done) return;
+  va_list ap;
+  va_start(ap, fmt);
+  char *d = vfmt(fmt, ap);
+  va_end(ap);
+  interp_end(st, INTERP_UNSUPPORTED, loc, d);
+}
+
+void interp_end_resources(interp_state *st, ir_loc loc, const char *fmt, ...) {
+  if (st->done) return;
+  va_list ap;
+  va_start(ap, fmt);
+  char *d = vfmt(fmt, ap);
+  va_end(ap);
+  interp_end(st, INTERP_OUT_OF_RESOURCES, loc, d);
+}
+
+void interp_end_exit(interp_state *st, int32_t code, ir_loc loc, bool frames_are_roots) {
+  if (st->done) return;
+  interp_end(st, INTERP_EXIT, loc, NULL);
+  st->res->exit_code = code;
+  mem_check_leaks(st, frames_are_roots);
+}
+
+static void malformed(interp_state *st, ir_loc loc, const char *what) {
+  interp_end_unsupported(st, loc, "malformed IR: %s", what);
+}
+
+/* ---- trace ------------------------------------------------------------------ */
+static void trace_value(interp_state *st, ir_type t, ival v) {
+  FILE *tr = st->opt->trace;
+  if (t.kind == IR_TY_PTR) {
+    fprintf(tr, "ptr 0x%llx", (unsigned long long)v.bits);
+    if (v.prov) {
+      char db[512];
+      const iobj *o = &st->objs.data[v.prov];
+      fprintf(tr, " <%s%+lld>", mem_describe(st, v.prov, db, sizeof db),
+              (long long)interp_sext((v.bits - o->base) & st->pmask, st->pw));
+    }
+  } else {
+    fprintf(tr, "i%u %lld", t.bits, (long long)interp_sext(v.bits, t.bits ? t.bits : 64));
+  }
+}
+
+static void trace_reg(interp_state *st, const ir_func *f, uint32_t id, ival v) {
+  const ir_inst *in = &f->insts[id];
+  fprintf(st->opt->trace, "%s:%u %%%u%s%s = ", f->name, in->loc.line, id, in->name ? " " : "",
+          in->name ? in->name : "");
+  trace_value(st, in->type, v);
+  fputc('\n', st->opt->trace);
+}
+
+/* ---- registers and operands -------------------------------------------------- */
+static inline iframe *top(interp_state *st) { return &st->frames.data[st->frames.len - 1]; }
+static inline const ir_func *func_of(interp_state *st, const iframe *fr) { return &st->m->funcs.data[fr->func]; }
+
+static inline void set_reg(interp_state *st, size_t fi, uint32_t id, ival v) {
+  iframe *fr = &st->frames.data[fi];
+  const ir_func *f = func_of(st, fr);
+  v.bits &= interp_mask(f->insts[id].type.bits ? f->insts[id].type.bits : 64);
+  st->regs.data[fr->regs + id] = v;
+  if (st->opt->trace) trace_reg(st, f, id, v);
+}
+
+static ival eval(interp_state *st, const iframe *fr, const ir_value *v, ir_loc loc) {
+  ival r = {0, 0};
+  const ir_func *f = func_of(st, fr);
+  switch (v->kind) {
+  case IR_VAL_CONST: r.bits = v->imm & interp_mask(v->type.bits ? v->type.bits : 64); break;
+  case IR_VAL_INST:
+    if (v->id < f->ninsts) r = st->regs.data[fr->regs + v->id];
+    else malformed(st, loc, "operand refers to a missing instruction");
+    break;
+  case IR_VAL_ARG:
+    if (v->id < fr->nargs) r = st->regs.data[fr->regs + f->ninsts + v->id];
+    else malformed(st, loc, "operand refers to a missing parameter");
+    break;
+  case IR_VAL_GLOBAL:
+    if (v->id < st->m->globals.len) r = mem_ptr(st, st->global_obj[v->id], v->imm);
+    else malformed(st, loc, "operand refers to a missing global");
+    break;
+  case IR_VAL_FUNC:
+    if (v->id < st->m->funcs.len) r = mem_ptr(st, st->func_obj[v->id], 0);
+    else malformed(st, loc, "operand refers to a missing function");
+    break;
+  case IR_VAL_NULL: break;
+  case IR_VAL_UNDEF:
+    r.bits = interp_nondet_next(st, v->type.bits ? v->type.bits : st->pw, v->type.kind == IR_TY_PTR,
+                                INTERP_ND_UNDEF, loc);
+    break;
+  default: malformed(st, loc, "operand of unknown kind"); break;
+  }
+  return r;
+}
+
+/* ---- arithmetic ------------------------------------------------------------------ */
+static const char *op_symbol(unsigned op) {
+  switch (op) {
+  case IR_ADD: return "+";
+  case IR_SUB: return "-";
+  case IR_MUL: return "*";
+  case IR_SHL: return "<<";
+  case IR_UDIV: case IR_SDIV: return "/";
+  case IR_UREM: case IR_SREM: return "%";
+  case IR_LSHR: case IR_ASHR: return ">>";
+  default: return "?";
+  }
+}
+
+static void arith_ub(interp_state *st, const ir_inst *in, interp_ub k, unsigned w, uint64_t a, uint64_t b) {
+  long long sa = (long long)interp_sext(a, w), sb = (long long)interp_sext(b, w);
+  unsigned long long ua = (unsigned long long)a, ub = (unsigned long long)b;
+  const char *sym = op_symbol(in->op);
+  const char *opn = ir_opcode_name((ir_opcode)in->op);
+  bool sgn = in->op == IR_SDIV || in->op == IR_SREM || in->op == IR_ASHR;
+  switch (k) {
+  case INTERP_UB_SIGNED_OVERFLOW:
+    if (in->op == IR_SHL)
+      interp_end_ub(st, k, in->loc, "%lld << %llu does not fit in i%u", sa, ub, w);
+    else
+      interp_end_ub(st, k, in->loc, "%lld %s %lld does not fit in i%u", sa, sym, sb, w);
+    break;
+  case INTERP_UB_UNSIGNED_WRAP:
+    interp_end_ub(st, k, in->loc, "%llu %s %llu wraps around in i%u (nuw)", ua, sym, ub, w);
+    break;
+  case INTERP_UB_DIV_BY_ZERO:
+    if (sgn) interp_end_ub(st, k, in->loc, "%lld %s 0 in i%u", sa, sym, w);
+    else interp_end_ub(st, k, in->loc, "%llu %s 0 in i%u", ua, sym, w);
+    break;
+  case INTERP_UB_DIV_OVERFLOW:
+  case INTERP_UB_REM_OVERFLOW:
+    interp_end_ub(st, k, in->loc, "%lld %s -1 does not fit in i%u", sa, sym, w);
+    break;
+  case INTERP_UB_SHIFT_OUT_OF_RANGE:
+    interp_end_ub(st, k, in->loc, "%s of i%u by %llu bits", opn, w, ub);
+    break;
+  case INTERP_UB_INEXACT:
+    if (sgn) interp_end_ub(st, k, in->loc, "%s exact: %lld %s %lld is not exact in i%u", opn, sa, sym, sb, w);
+    else interp_end_ub(st, k, in->loc, "%s exact: %llu %s %llu is not exact in i%u", opn, ua, sym, ub, w);
+    break;
+  default: interp_end_ub(st, k, in->loc, "%s in i%u", opn, w); break;
+  }
+}
+
+/* Provenance of add/sub/and/or: kept when exactly one side carries it (for
+ * sub only the left side: p - k), and only for pointer-wide values. */
+static uint32_t arith_prov(interp_state *st, unsigned op, unsigned w, ival a, ival b) {
+  if (w < st->pw) return 0;
+  switch (op) {
+  case IR_ADD: case IR_AND: case IR_OR:
+    if (a.prov && !b.prov) return a.prov;
+    if (b.prov && !a.prov) return b.prov;
+    return 0;
+  case IR_SUB: return a.prov && !b.prov ? a.prov : 0;
+  default: return 0;
+  }
+}
+
+/* ---- control flow -------------------------------------------------------------------- */
+/* Enters block `target` of the top frame: phis read the old registers
+ * together, then are assigned together. */
+static void jump(interp_state *st, uint32_t target, ir_loc loc) {
+  size_t fi = st->frames.len - 1;
+  iframe *fr = &st->frames.data[fi];
+  const ir_func *f = func_of(st, fr);
+  if (target >= f->nblocks) {
+    malformed(st, loc, "branch to a missing block");
+    return;
+  }
+  fr->prev_block = fr->block;
+  fr->block = target;
+  const ir_block *bl = &f->blocks[target];
+  uint32_t first = bl->first, n = 0;
+  st->tmp.len = 0;
+  while (n < bl->count && f->insts[first + n].op == IR_PHI) {
+    const ir_inst *phi = &f->insts[first + n];
+    uint32_t k = 0;
+    while (k < phi->nops && k < phi->ntargets && phi->targets[k] != fr->prev_block) k++;
+    if (k >= phi->nops || k >= phi->ntargets) {
+      malformed(st, phi->loc, "phi without a value for its predecessor");
+      return;
+    }
+    ival v = eval(st, fr, &phi->ops[k], phi->loc);
+    VEC_PUSH(st->tmp, v);
+    n++;
+  }
+  st->res->steps += n;
+  for (uint32_t i = 0; i < n; i++) set_reg(st, fi, first + i, st->tmp.data[i]);
+  fr->pc = first + n;
+}
+
+static void kill_allocas_from(interp_state *st, size_t from, ir_loc loc) {
+  for (size_t i = from; i < st->allocas.len; i++) mem_kill(st, st->allocas.data[i], OBJ_DEAD, loc);
+  st->allocas.len = from;
+}
+
+/* Pushes a frame for defined function `callee` with st->args; call_inst is
+ * the caller's instruction (IR_NONE for main). */
+static void push_frame(interp_state *st, uint32_t callee, uint32_t call_inst, ir_loc loc) {
+  const ir_func *g = &st->m->funcs.data[callee];
+  if (g->nblocks == 0) {
+    malformed(st, loc, "function without blocks");
+    return;
+  }
+  if (st->frames.len >= st->opt->max_depth) {
+    interp_end_resources(st, loc, "call depth limit (%u) exceeded calling '%s'", st->opt->max_depth, g->name);
+    return;
+  }
+  size_t base = st->regs.len, need = (size_t)g->ninsts + st->args.len;
+  while (st->regs.cap < base + need) {
+    st->regs.cap = st->regs.cap ? 2 * st->regs.cap : 256;
+    st->regs.data = xrealloc(st->regs.data, st->regs.cap * sizeof *st->regs.data);
+  }
+  memset(st->regs.data + base, 0, g->ninsts * sizeof *st->regs.data);
+  if (st->args.len) memcpy(st->regs.data + base + g->ninsts, st->args.data, st->args.len * sizeof *st->regs.data);
+  st->regs.len = base + need;
+  iframe fr = {callee, 0, IR_NONE, g->blocks[0].first, base, (uint32_t)st->args.len, st->allocas.len, call_inst};
+  VEC_PUSH(st->frames, fr);
+  if (st->opt->trace) fprintf(st->opt->trace, "call %s\n", g->name);
+}
+
+static void do_return(interp_state *st, const ir_inst *in) {
+  size_t fi = st->frames.len - 1;
+  iframe *fr = &st->frames.data[fi];
+  const ir_func *f = func_of(st, fr);
+  ival rv = {0, 0};
+  if (in->nops) rv = eval(st, fr, &in->ops[0], in->loc);
+  if (st->done) return;
+  if (st->opt->trace) {
+    fprintf(st->opt->trace, "ret %s", f->name);
+    if (in->nops) {
+      fputs(" = ", st->opt->trace);
+      trace_value(st, in->ops[0].type, rv);
+    }
+    fputc('\n', st->opt->trace);
+  }
+  kill_allocas_from(st, fr->allocas, in->loc);
+  st->regs.len = fr->regs;
+  uint32_t call_inst = fr->call_inst;
+  st->frames.len--;
+  if (st->frames.len == 0) {
+    /* main returned: its value is the exit code (void main: 0). */
+    int32_t code = 0;
+    if (in->nops && f->ret.kind == IR_TY_INT) code = (int32_t)interp_sext(rv.bits, f->ret.bits);
+    interp_end_exit(st, code, in->loc, false);
+    return;
+  }
+  size_t ci = st->frames.len - 1;
+  const ir_func *cf = func_of(st, &st->frames.data[ci]);
+  if (cf->insts[call_inst].type.kind != IR_TY_VOID) set_reg(st, ci, call_inst, rv);
+  st->frames.data[ci].pc++;
+}
+
+/* The function a pointer designates, or IR_NONE after ending the run. */
+static uint32_t resolve_callee(interp_state *st, ival fp, ir_loc loc) {
+  uint32_t id = fp.prov ? fp.prov : mem_lookup(st, fp.bits);
+  if (id) {
+    const iobj *o = &st->objs.data[id];
+    if (o->kind == OBJ_FUNC && fp.bits == o->base) return o->ref;
+    char db[512];
+    interp_end_ub(st, INTERP_UB_INVALID_CALL, loc, "call through pointer 0x%llx into %s, not a function",
+                  (unsigned long long)fp.bits, mem_describe(st, id, db, sizeof db));
+  } else if (fp.bits == 0) {
+    interp_end_ub(st, INTERP_UB_INVALID_CALL, loc, "call through a null function pointer");
+  } else {
+    interp_end_ub(st, INTERP_UB_INVALID_CALL, loc, "call through pointer 0x%llx, not a function",
+                  (unsigned long long)fp.bits);
+  }
+  return IR_NONE;
+}
+
+static void do_call(interp_state *st, const ir_func *f, const ir_inst *in) {
+  size_t fi = st->frames.len - 1;
+  iframe *fr = &st->frames.data[fi];
+  uint32_t first = 0, callee = in->callee;
+  if (callee == IR_NONE) {
+    if (in->nops < 1) {
+      malformed(st, in->loc, "indirect call without callee");
+      return;
+    }
+    ival fp = eval(st, fr, &in->ops[0], in->loc);
+    if (st->done) return;
+    callee = resolve_callee(st, fp, in->loc);
+    if (st->done) return;
+    first = 1;
+  }
+  if (callee >= st->m->funcs.len) {
+    malformed(st, in->loc, "call of a missing function");
+    return;
+  }
+  const ir_func *g = &st->m->funcs.data[callee];
+  st->args.len = 0;
+  for (uint32_t i = first; i < in->nops; i++) {
+    ival a = eval(st, fr, &in->ops[i], in->loc);
+    VEC_PUSH(st->args, a);
+  }
+  if (st->done) return;
+  ir_builtin b = (ir_builtin)st->eff_builtin[callee];
+  if (b != IR_BUILTIN_NONE) {
+    ival ret = {0, 0};
+    interp_builtin(st, b, g, in, st->args.data, (uint32_t)st->args.len, &ret);
+    if (st->done) return;
+    if (in->type.kind != IR_TY_VOID) set_reg(st, fi, (uint32_t)(in - f->insts), ret);
+    st->frames.data[fi].pc++;
+    return;
+  }
+  if (!g->defined) {
+    interp_end_unsupported(st, in->loc, "call to undefined function '%s'", g->name);
+    return;
+  }
+  if (st->args.len < g->nparams) {
+    interp_end_ub(st, INTERP_UB_INVALID_CALL, in->loc, "call of '%s' with %zu argument(s), it takes %u", g->name,
+                  st->args.len, g->nparams);
+    return;
+  }
+  push_frame(st, callee, (uint32_t)(in - f->insts), in->loc);
+}
+
+/* ---- one instruction ------------------------------------------------------------------- */
+static void step(interp_state *st) {
+  size_t fi = st->frames.len - 1;
+  iframe *fr = &st->frames.data[fi];
+  const ir_func *f = func_of(st, fr);
+  const ir_block *bl = &f->blocks[fr->block];
+  if (fr->pc >= bl->first + bl->count || fr->pc >= f->ninsts) {
+    malformed(st, f->loc, "block without terminator");
+    return;
+  }
+  uint32_t id = fr->pc;
+  const ir_inst *in = &f->insts[id];
+  st->res->steps++;
+  ival a, b, r = {0, 0};
+  switch (in->op) {
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
+  case IR_SHL: case IR_LSHR: case IR_ASHR: case IR_AND: case IR_OR: case IR_XOR: {
+    a = eval(st, fr, &in->ops[0], in->loc);
+    b = eval(st, fr, &in->ops[1], in->loc);
+    if (st->done) return;
+    unsigned w = in->type.bits;
+    interp_ub k = interp_binary(in->op, in->flags, w, a.bits, b.bits, &r.bits);
+    if (k != INTERP_UB_NONE) {
+      arith_ub(st, in, k, w, a.bits, b.bits);
+      return;
+    }
+    r.prov = arith_prov(st, in->op, w, a, b);
+    break;
+  }
+  case IR_ICMP:
+    a = eval(st, fr, &in->ops[0], in->loc);
+    b = eval(st, fr, &in->ops[1], in->loc);
+    r.bits = interp_icmp(in->pred, in->ops[0].type.bits, a.bits, b.bits);
+    break;
+  case IR_OVERFLOW:
+    a = eval(st, fr, &in->ops[0], in->loc);
+    b = eval(st, fr, &in->ops[1], in->loc);
+    r.bits = interp_overflows(in->pred, in->ops[0].type.bits, a.bits, b.bits);
+    break;
+  case IR_SELECT:
+    a = eval(st, fr, &in->ops[0], in->loc);
+    r = eval(st, fr, &in->ops[(a.bits & 1) ? 1 : 2], in->loc);
+    break;
+  case IR_TRUNC: case IR_ZEXT: case IR_SEXT: case IR_PTRTOINT: case IR_INTTOPTR: case IR_COPY: {
+    a = eval(st, fr, &in->ops[0], in->loc);
+    unsigned sw = in->ops[0].type.bits, dw = in->type.bits;
+    r.bits = in->op == IR_SEXT ? (uint64_t)interp_sext(a.bits, sw) : a.bits;
+    /* A value narrower than a pointer cannot carry an address. */
+    r.prov = in->op == IR_COPY || (sw >= st->pw && dw >= st->pw) ? a.prov : 0;
+    break;
+  }
+  case IR_PTRADD:
+    a = eval(st, fr, &in->ops[0], in->loc);
+    b = eval(st, fr, &in->ops[1], in->loc);
+    r.bits = (a.bits + b.bits) & st->pmask;
+    r.prov = a.prov ? a.prov : b.prov;
+    break;
+  case IR_PHI: malformed(st, in->loc, "phi after the start of its block"); return;
+  case IR_ALLOCA: {
+    a = eval(st, fr, &in->ops[0], in->loc);
+    if (st->done) return;
+    uint64_t size;
+    if (__builtin_mul_overflow(in->size, a.bits, &size)) size = UINT64_MAX;
+    uint32_t o = mem_stack_alloc(st, size, in->align, in->name, in->loc);
+    if (!o) return;
+    r = mem_ptr(st, o, 0);
+    break;
+  }
+  case IR_LOAD: {
+    a = eval(st, fr, &in->ops[0], in->loc);
+    if (st->done) return;
+    if (in->size == 0 || in->size > 8) {
+      interp_end_unsupported(st, in->loc, "load of %llu bytes", (unsigned long long)in->size);
+      return;
+    }
+    uint64_t off;
+    uint32_t o = mem_check(st, a, in->size, "load", false, in->loc, &off);
+    if (!o) return;
+    r.bits = mem_load(st, o, off, (unsigned)in->size, in->type.bits, in->type.kind == IR_TY_PTR, in->loc, &r.prov);
+    break;
+  }
+  case IR_STORE: {
+    a = eval(st, fr, &in->ops[0], in->loc);
+    b = eval(st, fr, &in->ops[1], in->loc);
+    if (st->done) return;
+    if (in->size == 0 || in->size > 8) {
+      interp_end_unsupported(st, in->loc, "store of %llu bytes", (unsigned long long)in->size);
+      return;
+    }
+    uint64_t off;
+    uint32_t o = mem_check(st, b, in->size, "store", true, in->loc, &off);
+    if (!o) return;
+    mem_store(st, o, off, (unsigned)in->size, a.bits, a.prov);
+    fr->pc++;
+    return;
+  }
+  case IR_CALL: do_call(st, f, in); return;
+  case IR_BR:
+    if (in->ntargets < 1) break;
+    jump(st, in->targets[0], in->loc);
+    return;
+  case IR_CONDBR:
+    a = eval(st, fr, &in->ops[0], in->loc);
+    if (st->done || in->ntargets < 2) break;
+    jump(st, in->targets[(a.bits & 1) ? 0 : 1], in->loc);
+    return;
+  case IR_SWITCH: {
+    a = eval(st, fr, &in->ops[0], in->loc);
+    if (st->done || in->ntargets < 1) break;
+    uint64_t m = interp_mask(in->ops[0].type.bits);
+    uint32_t t = in->targets[0];
+    for (uint32_t i = 1; i < in->ntargets; i++)
+      if ((in->case_values[i - 1] & m) == (a.bits & m)) {
+        t = in->targets[i];
+        break;
+      }
+    jump(st, t, in->loc);
+    return;
+  }
+  case IR_RET: do_return(st, in); return;
+  case IR_UNREACHABLE:
+    interp_end_ub(st, INTERP_UB_UNREACHABLE, in->loc, "executed unreachable in '%s'", f->name);
+    return;
+  default: malformed(st, in->loc, "unknown opcode"); return;
+  }
+  if (st->done) return;
+  if (ir_is_terminator(in->op)) {
+    malformed(st, in->loc, "terminator without targets");
+    return;
+  }
+  if (in->type.kind != IR_TY_VOID) set_reg(st, fi, id, r);
+  st->frames.data[fi].pc++;
+}
+
+/* ---- setup ------------------------------------------------------------------------------ */
+static ir_builtin effective_builtin(const ir_func *f) {
+  ir_builtin by_name = ir_builtin_of_name(f->name);
+  if (!f->defined) return f->builtin != IR_BUILTIN_NONE ? (ir_builtin)f->builtin : by_name;
+  /* SV-COMP functions are what their name says even when given a body. */
+  switch (by_name) {
+  case IR_BUILTIN_NONDET: case IR_BUILTIN_ASSUME: case IR_BUILTIN_REACH_ERROR: case IR_BUILTIN_VERIFIER_ERROR:
+    return by_name;
+  default: return IR_BUILTIN_NONE;
+  }
+}
+
+/* main(argc, argv[, envp]): argc = 1, argv = {"program", NULL}, envp = {NULL}. */
+static bool main_args(interp_state *st, const ir_func *mainf) {
+  static const char prog[] = "program";
+  unsigned pb = st->pw / 8;
+  st->args.len = 0;
+  for (uint32_t i = 0; i < mainf->nparams; i++) {
+    ir_type t = mainf->params[i];
+    ival v = {0, 0};
+    if (i == 0 && t.kind == IR_TY_INT) {
+      v.bits = 1;
+    } else if (i == 1 && t.kind == IR_TY_PTR) {
+      uint32_t s = mem_new(st, OBJ_ARGV, sizeof prog, 16, "argv[0]", mainf->loc);
+      uint32_t a = s ? mem_new(st, OBJ_ARGV, 2 * pb, pb, "argv", mainf->loc) : 0;
+      if (!a) {
+        interp_end_resources(st, mainf->loc, "address space exhausted");
+        return false;
+      }
+      for (unsigned k = 0; k < sizeof prog; k++) mem_store(st, s, k, 1, (uint8_t)prog[k], 0);
+      ival p0 = mem_ptr(st, s, 0);
+      mem_store(st, a, 0, pb, p0.bits, p0.prov);
+      v = mem_ptr(st, a, 0);
+    } else if (i == 2 && t.kind == IR_TY_PTR) {
+      uint32_t e = mem_new(st, OBJ_ARGV, pb, pb, "envp", mainf->loc);
+      if (!e) {
+        interp_end_resources(st, mainf->loc, "address space exhausted");
+        return false;
+      }
+      v = mem_ptr(st, e, 0);
+    } else {
+      interp_end_unsupported(st, mainf->loc, "main with parameter %u of this type", i + 1);
+      return false;
+    }
+    VEC_PUSH(st->args, v);
+  }
+  return true;
+}
+
+void interp_run(const ir_module *m, const interp_options *opt_in, interp_result *res) {
+  interp_options defaults;
+  if (!opt_in) {
+    interp_options_default(&defaults);
+    opt_in = &defaults;
+  }
+  memset(res, 0, sizeof *res);
+  res->max_steps = opt_in->max_steps;
+  res->loc = ir_loc_none();
+  interp_state st;
+  memset(&st, 0, sizeof st);
+  st.m = m;
+  st.opt = opt_in;
+  st.res = res;
+  st.pw = m->ptr_bits == 32 ? 32 : 64;
+  st.pmask = interp_mask(st.pw);
+  st.rng = opt_in->seed;
+  st.eff_builtin = xcalloc(m->funcs.len + 1, 1);
+  for (size_t i = 0; i < m->funcs.len; i++) st.eff_builtin[i] = (uint8_t)effective_builtin(&m->funcs.data[i]);
+
+  if (mem_init(&st)) {
+    uint32_t mi = ir_func_find(m, "main");
+    if (mi == IR_NONE || !m->funcs.data[mi].defined) {
+      interp_end_unsupported(&st, ir_loc_none(), "no definition of main");
+    } else if (main_args(&st, &m->funcs.data[mi])) {
+      push_frame(&st, mi, IR_NONE, m->funcs.data[mi].loc);
+      uint64_t max = opt_in->max_steps;
+      while (!st.done) {
+        if (max && res->steps >= max) {
+          interp_end(&st, INTERP_OUT_OF_STEPS, ir_loc_none(), NULL);
+          break;
+        }
+        step(&st);
+      }
+    }
+  }
+
+  mem_free_all(&st);
+  free(st.eff_builtin);
+  VEC_FREE(st.frames);
+  VEC_FREE(st.regs);
+  VEC_FREE(st.allocas);
+  VEC_FREE(st.tmp);
+  VEC_FREE(st.args);
+}
+
+void interp_result_free(interp_result *r) {
+  free(r->detail);
+  VEC_FREE(r->nondet);
+  VEC_FREE(r->leaks);
+  r->detail = NULL;
+}

@@ -1,0 +1,248 @@
+/* interp: the concrete interpreter. Runs an ir_module from `main` on
+ * byte-addressed memory with every check a verifier needs. It is the oracle
+ * of differential tests against native execution, and it replays every
+ * counterexample before bitprove may answer FALSE: it must be exact, and it
+ * never crashes or hangs (limits end a run with a reason).
+ *
+ * The story of the data
+ * ---------------------
+ * A value is a bitvector of its instruction's width (<= 64 bits, always kept
+ * masked) plus a provenance: the id of the memory object it was derived from,
+ * or 0 for none. A pointer is a concrete address of the module's pointer width.
+ *
+ * Memory is a set of objects, each with a distinct address range; addresses are
+ * handed out in increasing order, never reused, with gaps of at least 16 bytes
+ * between objects, starting at 0x10000 (addresses below 0x1000 are "null").
+ * Object kinds: globals (initial bytes, relocations resolved), functions (one
+ * non-dereferenceable address each), stack objects (IR_ALLOCA and alloca();
+ * they die when their frame returns or at llvm.stackrestore), heap objects
+ * (malloc/calloc/realloc/strdup; never reused after free), and main's argv.
+ * Every byte in memory carries a provenance too, so a pointer stored and
+ * loaded back keeps it, and the leak check can follow pointers through memory.
+ *
+ * Provenance rule: PTRADD takes the provenance of its pointer operand (of the
+ * offset if the pointer has none); COPY, SELECT, PHI, PTRTOINT, INTTOPTR,
+ * TRUNC/ZEXT/SEXT keep it when the result is at least pointer-wide (a narrower
+ * value cannot hold an address, so it is dropped); ADD, SUB, AND, OR keep it
+ * when exactly one operand carries it (p + k, p - k, p & ~7, p | 1), and drop
+ * it otherwise (p - q is a plain number). Everything else drops it. A load
+ * gets the provenance of its bytes if they all share one, else none.
+ *
+ * Dereference check (every load, store, and every byte a builtin touches):
+ * with provenance, the access must lie entirely inside that object, even if the
+ * address happens to land inside another one (byte-precise out-of-bounds);
+ * the object must be live (not freed, frame not returned) and not a function.
+ * Without provenance (an integer made into a pointer, a nondet pointer) the
+ * object containing the address is looked up instead; an address below 0x1000
+ * is a null dereference; an address in no object is an invalid dereference.
+ *
+ * Uninitialised memory: stack objects, malloc/realloc'd growth and alloca()
+ * start uninitialised; globals and calloc start zeroed. Reading an
+ * uninitialised byte (a load, or a builtin like strlen) draws the next
+ * nondeterministic value (SV-COMP reads uninitialised locals as nondet) and
+ * writes it into those bytes, so later reads agree. memcpy/memmove copy the
+ * uninitialised state instead of drawing. IR_VAL_UNDEF operands draw a fresh
+ * value at each evaluation. Option uninit_zero reads them as 0 instead.
+ *
+ * Nondeterminism: __VERIFIER_nondet_* calls, undef operands and uninitialised
+ * reads all take the next value from one source, in execution order: first the
+ * given list, then a splitmix64 PRNG seeded with `seed` (or, with
+ * nondet_strict, the run ends OUT_OF_NONDET). Every value consumed is recorded
+ * in the result, masked to its width: that sequence is the counterexample, and
+ * feeding it back as the list replays the run exactly.
+ *
+ * Checks (interp_ub, each with the location of the instruction and a detail):
+ * nsw/nuw/exact violations, division by zero, INT_MIN / -1, shift amount >=
+ * width, null / out-of-bounds / freed / dangling / wild dereference, write to
+ * a constant global, invalid and double free, calling a non-function,
+ * executing `unreachable`, overlapping memcpy/strcpy, bad printf arguments.
+ * Not checked: inbounds of pointer arithmetic (only dereferences are), pointer
+ * comparison across objects, alignment, strict aliasing, unsequenced effects.
+ *
+ * Leaks: at normal termination (return from main, exit()) every heap object
+ * still allocated is a valid-memcleanup violation, and those not reachable
+ * from the roots are valid-memtrack violations. Roots: globals and argv; at
+ * exit() also the stack objects and registers of the frames still live (after
+ * main returns, its locals are gone). Reachability follows the provenance of
+ * bytes stored in memory. abort(), errors and UB do not check leaks.
+ *
+ * Builtins: by ir_func.builtin for functions without body. A call to a
+ * function named reach_error, __VERIFIER_error, __VERIFIER_assume or
+ * __VERIFIER_nondet_* is the builtin even when the program defines a body:
+ * the SV-COMP property is about the call itself. Allocation does not fail:
+ * SV-COMP tasks assume malloc succeeds (e.g. valid-memsafety holds for
+ * `p = malloc(n); p[n-1] = 0;`), so a request above the heap limit ends the
+ * run OUT_OF_RESOURCES — never a fabricated NULL that would turn into a
+ * violation; option malloc_may_fail returns NULL instead, as a real
+ * allocator would. calloc(n, k) with n*k overflowing returns NULL (as C
+ * requires); realloc(p, 0) frees p and returns NULL (glibc); malloc(0)
+ * returns a unique pointer to a 0-byte object. llvm.stacksave returns a token and llvm.stackrestore kills the
+ * stack objects of the frame created after it (VLA scopes).
+ *
+ * Report spellings (interp_report_outcome; stable, matched by tests):
+ *   run: exit <code>                          code as the C int (the process
+ *                                             status would be code & 0xff)
+ *   run: ub <kind> at <loc>: <detail>         kind: interp_ub_name()
+ *   run: error reached (<fn>) at <loc>        fn: reach_error, __VERIFIER_error,
+ *                                             __assert_fail
+ *   run: abort at <loc>
+ *   run: trap at <loc>                        llvm.trap / __builtin_trap
+ *   run: infeasible (assume) at <loc>
+ *   run: out of steps (<max>)
+ *   run: out of resources: <reason> at <loc>
+ *   run: out of nondet values at <loc>
+ *   run: unsupported: <what> at <loc>
+ * then, from interp_report_extra, zero or more of:
+ *   run: leak valid-memtrack: <n> object(s) unreachable at exit, allocated at <loc>[, <loc>...]
+ *   run: leak valid-memcleanup: <n> object(s) not freed at exit, allocated at <loc>[, <loc>...]
+ *   run: nondet values (<n>): v1,v2,...       re-usable as --nondet input
+ * <loc> is ir_loc_format's "file:line:col" ("?" when unknown).
+ *
+ * Ownership: interp_run fills a result the caller frees with
+ * interp_result_free(); the module is only read. All interpreter memory is
+ * freed before interp_run returns.
+ */
+#ifndef BITPROVE_INTERP_H
+#define BITPROVE_INTERP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../ir/ir.h"
+
+/* ---- options ------------------------------------------------------------ */
+typedef struct {
+  const uint64_t *nondet; /* values consumed first, in order (not copied) */
+  size_t nnondet;
+  uint64_t seed;          /* PRNG seed once the list is exhausted */
+  bool nondet_strict;     /* list exhausted -> OUT_OF_NONDET instead of PRNG */
+  bool uninit_zero;       /* uninitialised memory and undef read as 0, no draw */
+  uint64_t max_steps;     /* executed instructions; 0: unlimited */
+  uint32_t max_depth;     /* call depth; beyond: OUT_OF_RESOURCES */
+  uint64_t heap_limit;    /* live heap bytes; beyond: see malloc_may_fail */
+  bool malloc_may_fail;   /* beyond the heap limit malloc returns NULL (a
+                             real allocator); default: OUT_OF_RESOURCES */
+  uint64_t stack_limit;   /* live stack bytes; beyond: OUT_OF_RESOURCES */
+  uint64_t object_limit;  /* bytes of one global/stack object we materialise */
+  FILE *out;              /* program output (printf, puts...); NULL: discarded */
+  FILE *trace;            /* instruction trace; NULL: none */
+} interp_options;
+
+/* Defaults: no list, seed 0, PRNG after the list, uninitialised = nondet,
+ * 100000000 steps, depth 100000, heap 2 GiB (allocation never fails), stack
+ * 64 MiB, objects 1 GiB, out = stdout, no trace. Object storage is calloc'd
+ * lazily, so only the pages a program touches cost host memory. */
+void interp_options_default(interp_options *o);
+
+/* ---- results ------------------------------------------------------------ */
+typedef enum {
+  INTERP_EXIT,             /* returned from main or exit(): exit_code */
+  INTERP_UB,               /* undefined behaviour: ub, loc, detail */
+  INTERP_ERROR_REACHED,    /* error_fn called at loc */
+  INTERP_ABORT,            /* abort() at loc */
+  INTERP_TRAP,             /* llvm.trap at loc */
+  INTERP_INFEASIBLE,       /* __VERIFIER_assume(false) at loc: not an error */
+  INTERP_OUT_OF_STEPS,     /* max_steps executed */
+  INTERP_OUT_OF_RESOURCES, /* call depth, stack, address space: detail, loc */
+  INTERP_OUT_OF_NONDET,    /* nondet_strict and the list is exhausted, at loc */
+  INTERP_UNSUPPORTED       /* detail names what, at loc */
+} interp_outcome;
+
+#define INTERP_UBS(X)                                                          \
+  X(NONE, "none", NONE)                                                        \
+  X(SIGNED_OVERFLOW, "signed-overflow", NO_OVERFLOW) /* nsw add/sub/mul/shl */ \
+  X(DIV_OVERFLOW, "div-overflow", NO_OVERFLOW)       /* sdiv INT_MIN / -1 */   \
+  X(REM_OVERFLOW, "rem-overflow", NONE)              /* srem INT_MIN % -1 */   \
+  X(UNSIGNED_WRAP, "unsigned-wrap", NONE)            /* nuw violated */        \
+  X(INEXACT, "inexact", NONE)                        /* exact violated */      \
+  X(DIV_BY_ZERO, "div-by-zero", NONE)                /* udiv/sdiv/urem/srem */ \
+  X(SHIFT_OUT_OF_RANGE, "shift-out-of-range", NONE)  /* amount >= width */     \
+  X(NULL_DEREF, "null-deref", VALID_DEREF)                                     \
+  X(OUT_OF_BOUNDS, "out-of-bounds", VALID_DEREF)                               \
+  X(USE_AFTER_FREE, "use-after-free", VALID_DEREF)                             \
+  X(DANGLING_STACK, "stack-use-after-return", VALID_DEREF)                     \
+  X(INVALID_DEREF, "invalid-deref", VALID_DEREF) /* wild address, function */  \
+  X(WRITE_CONST, "write-to-constant", NONE)      /* string literal, const */   \
+  X(INVALID_FREE, "invalid-free", VALID_FREE)                                  \
+  X(DOUBLE_FREE, "double-free", VALID_FREE)                                    \
+  X(INVALID_CALL, "invalid-call", NONE) /* not a function, too few args */     \
+  X(UNREACHABLE, "unreachable", NONE)                                          \
+  X(OVERLAP, "overlapping-copy", NONE)  /* memcpy/strcpy/strcat overlap */     \
+  X(BAD_FORMAT, "bad-format", NONE)     /* printf argument missing */
+
+typedef enum {
+#define INTERP_UB_ENUM(id, name, prop) INTERP_UB_##id,
+  INTERP_UBS(INTERP_UB_ENUM)
+#undef INTERP_UB_ENUM
+  INTERP_UB_COUNT
+} interp_ub;
+
+/* SV-COMP (sub)properties a run can violate. */
+typedef enum {
+  INTERP_PROP_NONE,
+  INTERP_PROP_UNREACH_CALL,
+  INTERP_PROP_NO_OVERFLOW,
+  INTERP_PROP_VALID_DEREF,
+  INTERP_PROP_VALID_FREE,
+  INTERP_PROP_VALID_MEMTRACK,
+  INTERP_PROP_VALID_MEMCLEANUP,
+  INTERP_PROP_COUNT
+} interp_prop;
+
+/* Where a nondet value came from. */
+typedef enum { INTERP_ND_CALL, INTERP_ND_UNDEF, INTERP_ND_UNINIT } interp_nd_origin;
+
+typedef struct {
+  uint64_t value; /* masked to bits */
+  uint16_t bits;
+  uint8_t origin; /* interp_nd_origin */
+  bool pointer;   /* drawn for a pointer-typed value */
+  ir_loc loc;     /* the call, the instruction with the undef operand, the load */
+} interp_nondet;
+
+/* A heap object still allocated at normal termination. */
+typedef struct {
+  ir_loc loc;     /* allocation site */
+  uint64_t size;
+  bool reachable; /* from the roots (see "Leaks") */
+} interp_leak;
+
+typedef struct {
+  interp_outcome outcome;
+  int32_t exit_code;   /* EXIT */
+  interp_ub ub;        /* UB */
+  ir_builtin error_fn; /* ERROR_REACHED: REACH_ERROR, VERIFIER_ERROR or ASSERT_FAIL */
+  ir_loc loc;          /* where it ended (unknown for EXIT by return, OUT_OF_STEPS) */
+  char *detail;        /* UB detail, unsupported what, resource reason; or NULL */
+  uint64_t steps;      /* instructions executed */
+  uint64_t max_steps;  /* the limit in force (for the report) */
+  VEC(interp_nondet) nondet;
+  bool leaks_checked;  /* EXIT only */
+  VEC(interp_leak) leaks;
+  size_t n_memtrack;   /* leaks not reachable */
+  size_t n_memcleanup; /* leaks in total */
+} interp_result;
+
+/* Runs m from main. Never fails: a module without main ends UNSUPPORTED. */
+void interp_run(const ir_module *m, const interp_options *opt, interp_result *res);
+void interp_result_free(interp_result *r);
+
+const char *interp_ub_name(interp_ub k);
+interp_prop interp_ub_property(interp_ub k);
+/* "unreach-call", "no-overflow", "valid-deref", ..., "" for NONE. */
+const char *interp_prop_name(interp_prop p);
+
+/* Whether the run violates property p: ERROR_REACHED through reach_error or
+ * __VERIFIER_error for UNREACH_CALL (an assert failure through
+ * __assert_fail alone is not: unreach-call is about the call), UB mapped by
+ * interp_ub_property, leaks for MEMTRACK / MEMCLEANUP. */
+bool interp_violates(const interp_result *r, interp_prop p);
+
+/* The outcome line (see "Report spellings"), with trailing newline. */
+void interp_report_outcome(const ir_module *m, const interp_result *r, FILE *out);
+/* Leak lines, then the nondet line (at most max_values values listed, then
+ * ",..."; 0: the nondet line is not printed). */
+void interp_report_extra(const ir_module *m, const interp_result *r, FILE *out, size_t max_values);
+
+#endif

@@ -1,0 +1,218 @@
+/* term: sorts, term kinds and the hash-consing term table of bitprove.
+ *
+ * The story of the data
+ * ---------------------
+ * Every engine (SEG, BMC, ITS back end, direct translation) speaks about
+ * program values with the terms of this module, and asks its questions
+ * through one context (smt_ctx) so that simplification, caching and
+ * statistics are written once.
+ *
+ * Context. An smt_ctx owns everything: the term table, the cache of query
+ * results, the statistics and, lazily, the solver the queries use. Terms are
+ * meaningful only in the context that made them. smt_ctx_free() releases all
+ * of it (solvers made with smt_solver_new() must be freed before).
+ *
+ * Sorts are plain 32-bit codes, no table: Bool, Int (mathematical integers),
+ * BV(n) for any n >= 1, and Array(BV(n) -> BV(8)), the byte-addressed memory.
+ * The two low bits say which, the rest holds n (so n < 2^30).
+ *
+ * Terms are small integers (smt_term, a uint32 index into the table), not
+ * pointers. Index 0 is SMT_NULL ("no term"); 1 and 2 are true and false in
+ * every context. A term is a kind, a sort, an array of argument terms and one
+ * 32-bit word of payload:
+ *   - SMT_BOOL_CONST  no arguments; true/false are the terms 1 and 2.
+ *   - SMT_INT_CONST   an mpz, any integer.
+ *   - SMT_BV_CONST    an mpz holding the unsigned value, in [0, 2^n).
+ *   - SMT_VAR         a name; (name, sort) identifies the variable.
+ *   - SMT_BV_EXTRACT  the low bit index lo (hi is lo + width - 1).
+ *   - every other kind carries its parameters in its sort (zero/sign
+ *     extension amount, int2bv width, constant-array index width).
+ * Constants' mpz and argument arrays live in pools that never move, so the
+ * pointers the accessors return stay valid until smt_ctx_free().
+ *
+ * Hash-consing. The table keeps exactly one term per (kind, sort, payload,
+ * arguments): structurally equal terms are the same index, term equality is
+ * integer equality, and results can be cached by term index. There is no
+ * garbage collection: a context grows until it is freed, which is why
+ * engines may use one context per task or per phase.
+ *
+ * Two layers, as in Yices. This table only hash-conses: smt_mk_raw() builds
+ * exactly the term it is asked for, checking sorts but never simplifying.
+ * The simplifying constructors (build.h) sit on top and are what engines
+ * use; the raw layer exists so that tests can compare a simplified term with
+ * the term it came from, and so that back ends can print what they are given.
+ *
+ * Semantics are SMT-LIB's: bvudiv by 0 is all ones, bvurem by 0 is the
+ * dividend, bvsdiv/bvsrem/bvsmod as defined in the BV theory; Int div/mod are
+ * Euclidean (0 <= mod < |divisor|), and div/mod by 0 are uninterpreted (never
+ * folded). The overflow predicates are true when the operation overflows:
+ *   uaddo/usubo/umulo  the unsigned result does not fit in n bits,
+ *   saddo/ssubo/smulo  the signed result does not fit in n bits,
+ *   sdivo              a = min_signed and b = -1.
+ * bv2nat reads a BV as unsigned, bv2int as two's complement signed; int2bv
+ * takes the integer modulo 2^n.
+ *
+ * Kinds are ordered leaves, Boolean, Int, BV, conversions, arrays, so that
+ * range checks classify them. Argument order is the SMT-LIB order.
+ *
+ * Design changes
+ *   2024-06  first version: one table per context, sorts as codes, kinds for
+ *            the overflow predicates (expanded into base operations only
+ *            where a back end or the printer needs it).
+ */
+#ifndef BITPROVE_SMT_TERM_H
+#define BITPROVE_SMT_TERM_H
+
+#include <gmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct smt_ctx smt_ctx;
+typedef uint32_t smt_term;
+typedef uint32_t smt_sort;
+
+#define SMT_NULL ((smt_term)0)
+#define SMT_TRUE ((smt_term)1)
+#define SMT_FALSE ((smt_term)2)
+
+/* ---- sorts ------------------------------------------------------------ */
+enum { SMT_SORT_TAG_BV = 0, SMT_SORT_TAG_BOOL = 1, SMT_SORT_TAG_INT = 2, SMT_SORT_TAG_ARRAY = 3 };
+#define SMT_SORT_BOOL ((smt_sort)1)
+#define SMT_SORT_INT ((smt_sort)2)
+#define SMT_MAX_WIDTH ((1u << 30) - 1)
+
+static inline smt_sort smt_sort_bv(uint32_t width) { return width << 2; }
+/* Array(BV(index_width) -> BV(8)). */
+static inline smt_sort smt_sort_array(uint32_t index_width) { return (index_width << 2) | 3u; }
+static inline bool smt_sort_is_bool(smt_sort s) { return s == SMT_SORT_BOOL; }
+static inline bool smt_sort_is_int(smt_sort s) { return s == SMT_SORT_INT; }
+static inline bool smt_sort_is_bv(smt_sort s) { return (s & 3u) == 0 && s != 0; }
+static inline bool smt_sort_is_array(smt_sort s) { return (s & 3u) == 3u; }
+/* BV width, or the index width of an array sort. */
+static inline uint32_t smt_sort_width(smt_sort s) { return s >> 2; }
+
+/* ---- kinds ------------------------------------------------------------ */
+typedef enum {
+  SMT_KIND_NONE = 0,
+  /* leaves */
+  SMT_BOOL_CONST,
+  SMT_INT_CONST,
+  SMT_BV_CONST,
+  SMT_VAR,
+  /* Boolean; EQ and ITE take arguments of any (equal) sort */
+  SMT_NOT,
+  SMT_AND, /* n-ary */
+  SMT_OR,  /* n-ary */
+  SMT_XOR,
+  SMT_IMPLIES,
+  SMT_EQ,
+  SMT_ITE, /* (ite c a b) */
+  /* Int */
+  SMT_INT_NEG,
+  SMT_INT_ADD, /* n-ary */
+  SMT_INT_SUB,
+  SMT_INT_MUL, /* n-ary, linear or not */
+  SMT_INT_DIV, /* Euclidean */
+  SMT_INT_MOD, /* Euclidean */
+  SMT_INT_LE,
+  SMT_INT_LT,
+  SMT_INT_GE,
+  SMT_INT_GT,
+  /* BV: arithmetic and bitwise */
+  SMT_BV_NOT,
+  SMT_BV_NEG,
+  SMT_BV_AND,
+  SMT_BV_OR,
+  SMT_BV_XOR,
+  SMT_BV_ADD,
+  SMT_BV_SUB,
+  SMT_BV_MUL,
+  SMT_BV_UDIV,
+  SMT_BV_UREM,
+  SMT_BV_SDIV,
+  SMT_BV_SREM,
+  SMT_BV_SMOD,
+  SMT_BV_SHL,
+  SMT_BV_LSHR,
+  SMT_BV_ASHR,
+  SMT_BV_CONCAT,  /* (concat hi lo) */
+  SMT_BV_EXTRACT, /* param1 = hi, param2 = lo */
+  SMT_BV_ZEXT,    /* param1 = bits added */
+  SMT_BV_SEXT,    /* param1 = bits added */
+  /* BV: comparisons */
+  SMT_BV_ULT,
+  SMT_BV_ULE,
+  SMT_BV_UGT,
+  SMT_BV_UGE,
+  SMT_BV_SLT,
+  SMT_BV_SLE,
+  SMT_BV_SGT,
+  SMT_BV_SGE,
+  /* BV: overflow predicates (true when the operation overflows) */
+  SMT_BV_UADDO,
+  SMT_BV_SADDO,
+  SMT_BV_USUBO,
+  SMT_BV_SSUBO,
+  SMT_BV_UMULO,
+  SMT_BV_SMULO,
+  SMT_BV_SDIVO,
+  /* conversions */
+  SMT_BV2NAT, /* unsigned value as Int */
+  SMT_BV2INT, /* signed value as Int */
+  SMT_INT2BV, /* param1 = width; the Int modulo 2^width */
+  /* arrays Array(BV(n) -> BV(8)) */
+  SMT_SELECT,      /* (select a i) */
+  SMT_STORE,       /* (store a i v) */
+  SMT_CONST_ARRAY, /* param1 = index width; every cell holds the argument */
+  SMT_NUM_KINDS
+} smt_kind;
+
+/* SMT-LIB-like name of a kind, for messages and the printer. */
+const char *smt_kind_name(smt_kind k);
+static inline bool smt_kind_is_bv_pred(smt_kind k) { return k >= SMT_BV_ULT && k <= SMT_BV_SDIVO; }
+static inline bool smt_kind_is_overflow(smt_kind k) { return k >= SMT_BV_UADDO && k <= SMT_BV_SDIVO; }
+
+/* ---- contexts ----------------------------------------------------------- */
+smt_ctx *smt_ctx_new(void);
+/* Frees the table, cache, statistics and the query solver. */
+void smt_ctx_free(smt_ctx *ctx);
+
+/* ---- raw constructors (hash-consing only, no simplification) ----------- */
+/* Builds (kind args...) after checking arity and sorts; a misuse is a
+ * programming error and aborts with a message. p1/p2 are the parameters
+ * named in the kind list above (0 otherwise). */
+smt_term smt_mk_raw(smt_ctx *ctx, smt_kind kind, uint32_t nargs, const smt_term *args, uint32_t p1,
+                    uint32_t p2);
+smt_term smt_mk_bool(smt_ctx *ctx, bool b);
+smt_term smt_mk_int(smt_ctx *ctx, int64_t v);
+smt_term smt_mk_int_mpz(smt_ctx *ctx, mpz_srcptr v);
+/* BV constants: the value is taken modulo 2^width (two's complement for
+ * negative values). */
+smt_term smt_mk_bv(smt_ctx *ctx, uint32_t width, uint64_t v);
+smt_term smt_mk_bv_signed(smt_ctx *ctx, uint32_t width, int64_t v);
+smt_term smt_mk_bv_mpz(smt_ctx *ctx, uint32_t width, mpz_srcptr v);
+/* The variable (name, sort); the same name and sort give the same term. */
+smt_term smt_mk_var(smt_ctx *ctx, const char *name, smt_sort sort);
+/* A variable whose name ("prefix!N") no other variable of this context has. */
+smt_term smt_mk_fresh(smt_ctx *ctx, const char *prefix, smt_sort sort);
+
+/* ---- accessors ------------------------------------------------------------ */
+uint32_t smt_num_terms(const smt_ctx *ctx); /* valid terms are 1 .. num-1 */
+smt_kind smt_term_kind(const smt_ctx *ctx, smt_term t);
+smt_sort smt_term_sort(const smt_ctx *ctx, smt_term t);
+uint32_t smt_term_nargs(const smt_ctx *ctx, smt_term t);
+smt_term smt_term_arg(const smt_ctx *ctx, smt_term t, uint32_t i);
+const smt_term *smt_term_args(const smt_ctx *ctx, smt_term t);
+/* Int/BV constants: the value (BV: unsigned). */
+mpz_srcptr smt_term_value(const smt_ctx *ctx, smt_term t);
+/* Variables: the name given to smt_mk_var, and the name printers use (the
+ * same unless another variable of another sort has the same name). */
+const char *smt_term_name(const smt_ctx *ctx, smt_term t);
+const char *smt_term_print_name(const smt_ctx *ctx, smt_term t);
+uint32_t smt_extract_lo(const smt_ctx *ctx, smt_term t);
+uint32_t smt_extract_hi(const smt_ctx *ctx, smt_term t);
+/* BV width of a BV term (0 for other sorts). */
+uint32_t smt_bv_width(const smt_ctx *ctx, smt_term t);
+bool smt_term_is_const(const smt_ctx *ctx, smt_term t); /* Bool, Int or BV constant */
+
+#endif
