@@ -767,6 +767,8 @@ def fe_classify(job, limits):
     if first == 'LOWERED':
         return 'LOWERED', '', unsupported
     if first == 'UNKNOWN':
+        if reason.startswith('timeout'):
+            return 'TIMEOUT', reason, unsupported
         if reason.startswith('compilation failed'):
             return 'ERROR', reason, unsupported
         if unsupported:

@@ -7,7 +7,7 @@ packages=(
   cmake make gcc python3        # build and test tooling
   clang-14 llvm-14-dev          # C front end and the LLVM C API
   libz3-dev libgmp-dev          # SMT solving and arbitrary-precision constants (engines)
-  csmith                        # random programs for the interpreter's differential test
+  csmith libcsmith-dev          # random programs (and their header) for the interpreter's differential test
   gnuplot-nox                   # quantile plots of the benchmark runner
 )
 

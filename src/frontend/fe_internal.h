@@ -9,6 +9,8 @@
  *  lower.c       module/function driver: reachability, blocks, values
  *  lower_const.c constants, constant expressions, globals and initializers
  *  lower_inst.c  instructions, calls, intrinsics
+ *  lower_split.c aggregates and integers wider than 64 bits in registers,
+ *                as lists of scalar leaves
  */
 #ifndef BITPROVE_FE_INTERNAL_H
 #define BITPROVE_FE_INTERNAL_H
@@ -57,6 +59,22 @@ void fe_map_free(fe_ptrmap *m);
  * markers are resolved when the function is complete. */
 #define FE_MARK 0x80000000u
 
+/* A marker stands for an LLVM value, or for one leaf of a split value. */
+typedef struct {
+  LLVMValueRef v;
+  uint32_t leaf; /* UINT32_MAX: the scalar value itself */
+} fe_pending;
+
+/* Split values: a first-class aggregate ({i64, i16}, [2 x i32]) or an
+ * integer wider than 64 bits lives in registers as a list of scalar leaves,
+ * each with its byte offset in the value's memory image. A wide integer iN
+ * has ceil(N/64) little-endian words: i64 ... i64, i(N mod 64 or 64). */
+#define FE_MAX_LEAVES 256
+typedef struct {
+  uint64_t off;
+  ir_type type;
+} fe_leaf;
+
 typedef struct {
   ir_module *m;
   LLVMModuleRef mod;
@@ -81,10 +99,13 @@ typedef struct {
   fe_ptrmap vals;           /* LLVM value -> index into valtab */
   VEC(ir_value) valtab;
   fe_ptrmap blocks;         /* LLVM block -> ir block id (reachable ones) */
-  VEC(LLVMValueRef) pending;/* marker index -> LLVM value */
-  fe_ptrmap pend_idx;       /* LLVM value -> marker index */
-  fe_ptrmap ovf;            /* with.overflow call -> (arith id << 32) | ovf id */
+  VEC(fe_pending) pending;  /* marker index -> LLVM value (and leaf) */
+  fe_ptrmap pend_idx;       /* LLVM value -> (first) marker index */
   fe_ptrmap entry_consts;   /* constant expr -> valtab index, built in entry */
+  fe_ptrmap splits;         /* split LLVM value -> (start in splitpool << 16) | count */
+  VEC(ir_value) splitpool;
+  fe_ptrmap call_tmps;      /* call -> valtab index of [ret temp, arg temps...] */
+  ir_value ret_ptr;         /* hidden result pointer of a split-returning function */
 
   const char *source; /* the input path as given */
   char *source_real;  /* its realpath(), or NULL */
@@ -126,6 +147,26 @@ bool fe_gep_offset(fe_lower *L, LLVMValueRef gep, bool emit, int64_t *cst, ir_va
 ir_value fe_to_ptr_width(fe_lower *L, ir_value v, bool sign);
 /* Strips bitcast constant expressions and aliases around a callee. */
 LLVMValueRef fe_strip_casts(LLVMValueRef v);
+
+/* lower_split.c */
+bool fe_is_split(fe_lower *L, LLVMTypeRef t);
+/* Leaves of a split type into out (FE_MAX_LEAVES entries); *why names the
+ * first leaf of an unsupported type (its leaf gets a stand-in type). */
+unsigned fe_leaves(fe_lower *L, LLVMTypeRef t, fe_leaf *out, const char **why);
+/* Leaves of a split-typed value (instruction, argument or constant). */
+unsigned fe_split_val(fe_lower *L, LLVMValueRef v, ir_value *out);
+void fe_set_split(fe_lower *L, LLVMValueRef v, const ir_value *leaves, unsigned n);
+/* Words of a wide integer constant, little endian. */
+void fe_wide_const_words(LLVMValueRef c, unsigned nwords, uint64_t *out);
+/* Address of a leaf: p + off (p itself for off 0). */
+ir_value fe_leaf_addr(fe_lower *L, ir_value p, uint64_t off);
+void fe_store_leaves(fe_lower *L, ir_value p, const fe_leaf *lv, const ir_value *vals, unsigned n, unsigned align);
+void fe_load_leaves(fe_lower *L, ir_value p, const fe_leaf *lv, ir_value *vals, unsigned n, unsigned align);
+/* Lowers an instruction that has a split-typed result or operand (other
+ * than call and ret, which handle split values themselves). */
+void fe_lower_split_inst(fe_lower *L, LLVMValueRef inst);
+/* Undef leaves for a split-typed instruction that cannot be lowered. */
+void fe_split_undef(fe_lower *L, LLVMValueRef inst);
 
 /* lower_inst.c */
 void fe_lower_inst(fe_lower *L, LLVMValueRef inst);

@@ -10,6 +10,14 @@
  *  - On failure (missing file, unknown extension, clang error, malformed
  *    IR, timeout of the compiler) it returns NULL and *err holds one line
  *    without trailing newline (heap string, caller frees).
+ *  - Only code reachable from main is lowered (functions called or whose
+ *    address is taken, globals referenced, transitively). reach_error and
+ *    __VERIFIER_* functions are builtins even when the program defines them.
+ *  - Values that do not fit one IR register are split into scalar leaves: a
+ *    function returning a struct in registers (x86-64 {i64, i64}) gets a
+ *    hidden first pointer parameter named "agg.result" and returns void;
+ *    aggregate parameters are passed leaf by leaf; integers wider than 64
+ *    bits (packed bit-field storage, __int128) become 64-bit words.
  *  - Constructs it cannot represent do not make it fail: they are recorded
  *    in m->unsupported with their source location, and the module is still
  *    returned (the functions that contain them may be incomplete, so engines

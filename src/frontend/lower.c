@@ -217,17 +217,32 @@ uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   ir_type *params = NULL;
   bool variadic = false;
   if (LLVMGetTypeKind(fty) == LLVMFunctionTypeKind) {
-    ret = fe_type(L, LLVMGetReturnType(fty), &why);
+    VEC(ir_type) ps = {0};
+    fe_leaf lv[FE_MAX_LEAVES];
+    LLVMTypeRef rty = LLVMGetReturnType(fty);
+    if (fe_is_split(L, rty)) {
+      /* split result: stored through a hidden first pointer argument */
+      fe_leaves(L, rty, lv, &why);
+      VEC_PUSH(ps, L->pty);
+    } else {
+      ret = fe_type(L, rty, &why);
+    }
     if (why && body) fe_unsupported_at(L, why, loc);
-    n = LLVMCountParamTypes(fty);
-    LLVMTypeRef *pts = xcalloc(n ? n : 1, sizeof *pts);
+    unsigned np = LLVMCountParamTypes(fty);
+    LLVMTypeRef *pts = xcalloc(np ? np : 1, sizeof *pts);
     LLVMGetParamTypes(fty, pts);
-    params = xcalloc(n ? n : 1, sizeof *params);
-    for (unsigned i = 0; i < n; i++) {
-      params[i] = fe_type(L, pts[i], &why);
+    for (unsigned i = 0; i < np; i++) {
+      if (fe_is_split(L, pts[i])) {
+        unsigned k = fe_leaves(L, pts[i], lv, &why); /* passed leaf by leaf */
+        for (unsigned j = 0; j < k; j++) VEC_PUSH(ps, lv[j].type);
+      } else {
+        VEC_PUSH(ps, fe_type(L, pts[i], &why));
+      }
       if (why && body) fe_unsupported_at(L, why, loc);
     }
     free(pts);
+    n = (unsigned)ps.len;
+    params = ps.data;
     variadic = LLVMIsFunctionVarArg(fty);
   }
   uint32_t id = ir_func_add(L->m, name, ret, n, params, variadic);
@@ -263,7 +278,7 @@ ir_value fe_local_val(fe_lower *L, LLVMValueRef v) {
   ir_type t = fe_type(L, LLVMTypeOf(v), &why);
   if (!L->in_func || !LLVMIsAInstruction(v) || t.kind == IR_TY_VOID) return ir_undef_val(t.kind == IR_TY_VOID ? ir_type_int(32) : t);
   if (!fe_map_get(&L->pend_idx, v, &idx)) {
-    VEC_PUSH(L->pending, v);
+    VEC_PUSH(L->pending, ((fe_pending){v, UINT32_MAX}));
     idx = L->pending.len - 1;
     fe_map_put(&L->pend_idx, v, idx);
   }
@@ -273,9 +288,15 @@ ir_value fe_local_val(fe_lower *L, LLVMValueRef v) {
 static ir_value resolve(fe_lower *L, ir_value x) {
   for (int k = 0; k < 16 && x.kind == IR_VAL_INST && x.id >= FE_MARK; k++) {
     uint64_t idx;
-    LLVMValueRef v = L->pending.data[x.id - FE_MARK];
-    if (!fe_map_get(&L->vals, v, &idx)) return ir_undef_val(x.type);
-    ir_value y = L->valtab.data[idx];
+    fe_pending pd = L->pending.data[x.id - FE_MARK];
+    ir_value y;
+    if (pd.leaf == UINT32_MAX) {
+      if (!fe_map_get(&L->vals, pd.v, &idx)) return ir_undef_val(x.type);
+      y = L->valtab.data[idx];
+    } else {
+      if (!fe_map_get(&L->splits, pd.v, &idx) || pd.leaf >= (idx & 0xffff)) return ir_undef_val(x.type);
+      y = L->splitpool.data[(idx >> 16) + pd.leaf];
+    }
     if (!ir_type_eq(y.type, x.type)) return ir_undef_val(x.type);
     x = y;
   }
@@ -328,6 +349,46 @@ static void prematerialize_phi_consts(fe_lower *L) {
   }
 }
 
+/* Stack temporaries of calls (the hidden result of a split-returning call,
+ * the copies of byval arguments) are allocated once in the entry block, so a
+ * call in a loop does not grow the stack. */
+static void preallocate_call_temps(fe_lower *L) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(L->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    if (!fe_map_get(&L->blocks, bb, NULL)) continue;
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (LLVMGetInstructionOpcode(in) != LLVMCall) continue;
+      LLVMValueRef callee = LLVMGetCalledValue(in);
+      if (LLVMIsAInlineAsm(callee)) continue;
+      LLVMValueRef fn = fe_strip_casts(callee);
+      if (LLVMIsAFunction(fn) && LLVMGetIntrinsicID(fn)) continue;
+      unsigned nargs = LLVMGetNumArgOperands(in);
+      LLVMTypeRef rty = LLVMGetReturnType(LLVMGetCalledFunctionType(in));
+      bool need = fe_is_split(L, rty);
+      LLVMTypeRef *bt = xcalloc(nargs + 1, sizeof *bt);
+      for (unsigned i = 0; i < nargs && L->kind_byval; i++) {
+        LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(in, i + 1, L->kind_byval);
+        if (!a && LLVMIsAFunction(fn) && i < LLVMCountParams(fn)) a = LLVMGetEnumAttributeAtIndex(fn, i + 1, L->kind_byval);
+        if (a) bt[i] = LLVMGetTypeAttributeValue(a);
+        if (bt[i] && !LLVMTypeIsSized(bt[i])) bt[i] = NULL;
+        need |= bt[i] != NULL;
+      }
+      if (need) {
+        size_t base = L->valtab.len;
+        for (unsigned i = 0; i <= nargs; i++) {
+          LLVMTypeRef t = i == 0 ? (fe_is_split(L, rty) ? rty : NULL) : bt[i - 1];
+          ir_value x = ir_undef_val(L->pty);
+          if (t)
+            x = ir_inst_val(L->pty, ir_emit_alloca(&L->b, LLVMABISizeOfType(L->td, t), ir_const(ir_type_int(32), 1),
+                                                  LLVMABIAlignmentOfType(L->td, t), L->fn_loc));
+          VEC_PUSH(L->valtab, x);
+        }
+        fe_map_put(&L->call_tmps, in, base);
+      }
+      free(bt);
+    }
+  }
+}
+
 static void lower_function(fe_lower *L, LLVMValueRef fn) {
   uint32_t id = fe_func_id(L, fn);
   ir_builder *b = &L->b;
@@ -339,17 +400,41 @@ static void lower_function(fe_lower *L, LLVMValueRef fn) {
   fe_map_clear(&L->vals);
   fe_map_clear(&L->blocks);
   fe_map_clear(&L->pend_idx);
-  fe_map_clear(&L->ovf);
   fe_map_clear(&L->entry_consts);
+  fe_map_clear(&L->splits);
+  fe_map_clear(&L->call_tmps);
   L->valtab.len = 0;
   L->pending.len = 0;
+  L->splitpool.len = 0;
 
-  unsigned np = LLVMCountParams(fn);
-  for (unsigned i = 0; i < np && i < L->m->funcs.data[id].nparams; i++) {
+  /* LLVM parameters -> IR parameters: a hidden result pointer first when
+   * the result is split, split parameters leaf by leaf. */
+  unsigned np = LLVMCountParams(fn), cur = 0;
+  const ir_func *f = &L->m->funcs.data[id];
+  L->ret_ptr = ir_undef_val(L->pty);
+  if (fe_is_split(L, LLVMGetReturnType(LLVMGlobalGetValueType(fn))) && f->nparams) {
+    L->ret_ptr = ir_arg_val(L->pty, 0);
+    L->m->funcs.data[id].param_names[0] = "agg.result";
+    cur = 1;
+  }
+  for (unsigned i = 0; i < np; i++) {
     LLVMValueRef p = LLVMGetParam(fn, i);
-    ir_func *f = &L->m->funcs.data[id];
-    fe_set_val(L, p, ir_arg_val(f->params[i], i));
-    f->param_names[i] = fe_name(L, p);
+    f = &L->m->funcs.data[id];
+    if (fe_is_split(L, LLVMTypeOf(p))) {
+      fe_leaf lv[FE_MAX_LEAVES];
+      ir_value vals[FE_MAX_LEAVES];
+      const char *why;
+      unsigned k = fe_leaves(L, LLVMTypeOf(p), lv, &why);
+      for (unsigned j = 0; j < k; j++)
+        vals[j] = cur + j < f->nparams ? ir_arg_val(f->params[cur + j], cur + j) : ir_undef_val(lv[j].type);
+      if (k && cur < f->nparams) f->param_names[cur] = fe_name(L, p);
+      fe_set_split(L, p, vals, k);
+      cur += k;
+    } else if (cur < f->nparams) {
+      fe_set_val(L, p, ir_arg_val(f->params[cur], cur));
+      f->param_names[cur] = fe_name(L, p);
+      cur++;
+    }
   }
 
   fe_ptrmap seen = {0};
@@ -370,6 +455,7 @@ static void lower_function(fe_lower *L, LLVMValueRef fn) {
     ir_build_block(b, (uint32_t)k);
     if (first) {
       prematerialize_phi_consts(L);
+      preallocate_call_temps(L);
       first = false;
     }
     for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
@@ -432,8 +518,10 @@ ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *so
   fe_map_free(&L.vals);
   fe_map_free(&L.blocks);
   fe_map_free(&L.pend_idx);
-  fe_map_free(&L.ovf);
   fe_map_free(&L.entry_consts);
+  fe_map_free(&L.splits);
+  fe_map_free(&L.call_tmps);
+  VEC_FREE(L.splitpool);
   VEC_FREE(L.fn_work);
   VEC_FREE(L.gv_work);
   VEC_FREE(L.will_define);

@@ -542,7 +542,14 @@ static void write_const(fe_lower *L, uint8_t *buf, uint64_t size, uint64_t off, 
   case LLVMConstantPointerNullValueKind: return; /* zero bytes */
   case LLVMConstantIntValueKind:
     if (LLVMGetIntTypeWidth(t) > 64) {
-      fe_unsupported(L, "integer wider than 64 bits");
+      unsigned k = (LLVMGetIntTypeWidth(t) + 63) / 64;
+      if (k > FE_MAX_LEAVES) {
+        fe_unsupported(L, "integer wider than 64 bits");
+        return;
+      }
+      uint64_t words[FE_MAX_LEAVES];
+      fe_wide_const_words(c, k, words);
+      for (unsigned j = 0; j < k && 8 * j < n; j++) write_le(buf + off + 8 * j, words[j], n - 8 * j);
       return;
     }
     write_le(buf + off, LLVMConstIntGetZExtValue(c), n);

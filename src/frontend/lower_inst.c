@@ -12,8 +12,12 @@
  *    functions that are neither are reported ("call to undefined function")
  *    but still called; a call whose signature disagrees with the callee's
  *    (K&R code) becomes an indirect call of the function's address.
- *    byval arguments are copied at the call site (alloca + memcpy), which is
- *    what byval means.
+ *    byval arguments are copied at the call site (memcpy into a temporary
+ *    allocated in the entry block), which is what byval means. Split values
+ *    (lower_split.c) are passed leaf by leaf; a split result comes back
+ *    through a hidden first pointer argument.
+ *  - Instructions with split operands or results (other than call and ret)
+ *    are lowered by lower_split.c.
  *  - Intrinsics with simple meaning become plain instructions or builtin
  *    calls (see lower_intrinsic); debug/lifetime markers are dropped; others
  *    are reported.
@@ -40,6 +44,10 @@ static void set_result(fe_lower *L, LLVMValueRef inst, uint32_t id) {
 /* Records why, and maps a value-producing instruction to undef. */
 static void give_up(fe_lower *L, LLVMValueRef inst, const char *why) {
   if (why) fe_unsupported(L, why);
+  if (fe_is_split(L, LLVMTypeOf(inst))) {
+    fe_split_undef(L, inst);
+    return;
+  }
   const char *w2;
   ir_type t = fe_type(L, LLVMTypeOf(inst), &w2);
   if (t.kind != IR_TY_VOID) fe_set_val(L, inst, ir_undef_val(t));
@@ -244,8 +252,9 @@ static void lower_intrinsic(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, uns
     o.nops = 2;
     o.ops = a;
     uint32_t ov = ir_build_emit(&L->b, &o);
-    fe_map_put(&L->ovf, inst, ((uint64_t)r << 32) | ov);
-    give_up(L, inst, NULL); /* the struct itself has no IR value */
+    ir_value pair[2] = {ir_inst_val(a[0].type, r), ir_inst_val(ir_type_int(1), ov)};
+    ir_build_inst(&L->b, r)->name = fe_name(L, inst);
+    fe_set_split(L, inst, pair, 2); /* {result, overflowed}: a split value */
   } else if (starts(name, "llvm.smax.") || starts(name, "llvm.smin.") || starts(name, "llvm.umax.") ||
              starts(name, "llvm.umin.")) {
     ir_pred p = starts(name, "llvm.smax.") ? IR_SGT : starts(name, "llvm.smin.") ? IR_SLT
@@ -302,7 +311,7 @@ static bool is_setjmp_function(const char *n) {
 
 /* byval: the callee owns a copy of the pointed-to object. */
 static ir_value byval_copy(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, unsigned i, ir_value arg) {
-  if (!L->kind_byval) return arg;
+  if (!L->kind_byval || arg.type.kind != IR_TY_PTR) return arg;
   LLVMAttributeRef attr = LLVMGetCallSiteEnumAttribute(inst, i + 1, L->kind_byval);
   if (!attr && fn && LLVMIsAFunction(fn) && i < LLVMCountParams(fn))
     attr = LLVMGetEnumAttributeAtIndex(fn, i + 1, L->kind_byval);
@@ -314,7 +323,12 @@ static ir_value byval_copy(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, unsi
   }
   uint64_t size = LLVMABISizeOfType(L->td, bt);
   unsigned align = LLVMABIAlignmentOfType(L->td, bt);
-  ir_value tmp = ir_inst_val(L->pty, ir_emit_alloca(&L->b, size, ir_const(ir_type_int(32), 1), align, L->loc));
+  uint64_t base;
+  ir_value tmp;
+  if (fe_map_get(&L->call_tmps, inst, &base) && L->valtab.data[base + 1 + i].kind == IR_VAL_INST)
+    tmp = L->valtab.data[base + 1 + i]; /* allocated in the entry block */
+  else
+    tmp = ir_inst_val(L->pty, ir_emit_alloca(&L->b, size, ir_const(ir_type_int(32), 1), align, L->loc));
   ir_type ps[3] = {L->pty, L->pty, ir_type_int(L->pbits)};
   ir_value args[3] = {tmp, arg, ir_const(ir_type_int(L->pbits), size)};
   call_builtin(L, IR_BUILTIN_MEMCPY, L->pty, 3, ps, args);
@@ -377,34 +391,73 @@ static void lower_call(fe_lower *L, LLVMValueRef inst) {
     free(name);
   }
 
-  ir_value *ops = xcalloc(nargs + 1, sizeof *ops);
+  /* ops[0]: callee slot (indirect); then the hidden result pointer when
+   * the result is split; then the arguments, split ones leaf by leaf. */
+  LLVMTypeRef rty = LLVMGetReturnType(fty);
+  bool rsplit = fe_is_split(L, rty);
+  VEC(ir_value) ops = {0};
+  VEC_PUSH(ops, ir_undef_val(L->pty));
+  ir_value tmp = ir_undef_val(L->pty);
+  if (rsplit) {
+    uint64_t base;
+    if (fe_map_get(&L->call_tmps, inst, &base) && L->valtab.data[base].kind == IR_VAL_INST)
+      tmp = L->valtab.data[base];
+    else
+      tmp = ir_inst_val(L->pty, ir_emit_alloca(&L->b, LLVMABISizeOfType(L->td, rty), ir_const(ir_type_int(32), 1),
+                                               LLVMABIAlignmentOfType(L->td, rty), L->loc));
+    VEC_PUSH(ops, tmp);
+    why_ret = NULL;
+    fe_leaf lv[FE_MAX_LEAVES];
+    fe_leaves(L, rty, lv, &why_ret);
+    rt = ir_type_void();
+  }
   const char *why_args = NULL;
+  bool split_args = rsplit;
   for (unsigned i = 0; i < nargs; i++) {
     LLVMValueRef a = LLVMGetOperand(inst, i);
-    const char *w;
-    fe_type(L, LLVMTypeOf(a), &w);
+    const char *w = NULL;
+    if (fe_is_split(L, LLVMTypeOf(a))) {
+      ir_value vals[FE_MAX_LEAVES];
+      fe_leaf lv[FE_MAX_LEAVES];
+      unsigned k = fe_leaves(L, LLVMTypeOf(a), lv, &w);
+      fe_split_val(L, a, vals);
+      for (unsigned j = 0; j < k; j++) VEC_PUSH(ops, vals[j]);
+      split_args = true;
+    } else {
+      fe_type(L, LLVMTypeOf(a), &w);
+      VEC_PUSH(ops, byval_copy(L, inst, fn, i, fe_val(L, a)));
+    }
     if (w && !why_args) why_args = w;
-    ops[i + 1] = byval_copy(L, inst, fn, i, fe_val(L, a));
   }
   if (why_ret) fe_unsupported(L, why_ret);
   if (why_args && why_args != why_ret) fe_unsupported(L, why_args);
+  uint32_t nops = (uint32_t)ops.len - 1;
 
   uint32_t id = IR_NONE;
   if (fn) {
     uint32_t fid = fe_func_id(L, fn);
     const ir_func *f = &L->m->funcs.data[fid];
-    bool ok = nargs >= f->nparams && (nargs == f->nparams || f->variadic) &&
+    if (split_args && !(fid < L->will_define.len && L->will_define.data[fid]))
+      fe_unsupported(L, "aggregate value (struct/array in register)"); /* no convention for library code */
+    bool ok = nops >= f->nparams && (nops == f->nparams || f->variadic) &&
               (ir_type_eq(f->ret, rt) || rt.kind == IR_TY_VOID);
-    for (unsigned i = 0; ok && i < f->nparams; i++) ok = ir_type_eq(ops[i + 1].type, f->params[i]);
-    if (ok) id = ir_emit_call(&L->b, fid, f->ret, nargs, ops + 1, L->loc);
-    else ops[0] = ir_func_val(L->pty, fid); /* K&R mismatch: call through the address */
+    for (unsigned i = 0; ok && i < f->nparams; i++) ok = ir_type_eq(ops.data[i + 1].type, f->params[i]);
+    if (ok) id = ir_emit_call(&L->b, fid, f->ret, nops, ops.data + 1, L->loc);
+    else ops.data[0] = ir_func_val(L->pty, fid); /* K&R mismatch: call through the address */
   } else {
-    ops[0] = fe_val(L, callee);
-    if (ops[0].type.kind != IR_TY_PTR) ops[0] = ir_undef_val(L->pty);
+    ops.data[0] = fe_val(L, callee);
+    if (ops.data[0].type.kind != IR_TY_PTR) ops.data[0] = ir_undef_val(L->pty);
   }
-  if (id == IR_NONE) id = ir_emit_call(&L->b, IR_NONE, rt, nargs + 1, ops, L->loc);
-  free(ops);
-  if (rt.kind != IR_TY_VOID) {
+  if (id == IR_NONE) id = ir_emit_call(&L->b, IR_NONE, rt, nops + 1, ops.data, L->loc);
+  VEC_FREE(ops);
+  if (rsplit) {
+    fe_leaf lv[FE_MAX_LEAVES];
+    ir_value vals[FE_MAX_LEAVES];
+    const char *w;
+    unsigned k = fe_leaves(L, rty, lv, &w);
+    fe_load_leaves(L, tmp, lv, vals, k, LLVMABIAlignmentOfType(L->td, rty));
+    fe_set_split(L, inst, vals, k);
+  } else if (rt.kind != IR_TY_VOID) {
     if (ir_type_eq(ir_build_inst(&L->b, id)->type, rt)) set_result(L, inst, id);
     else fe_set_val(L, inst, ir_undef_val(rt));
   }
@@ -515,14 +568,37 @@ static void lower_gep(fe_lower *L, LLVMValueRef inst) {
   set_result(L, inst, ir_emit_ptradd(&L->b, LLVMIsInBounds(inst) ? IR_INBOUNDS : 0, base, off, L->loc));
 }
 
+static bool involves_split(fe_lower *L, LLVMValueRef inst) {
+  if (fe_is_split(L, LLVMTypeOf(inst))) return true;
+  int n = LLVMGetNumOperands(inst);
+  for (int i = 0; i < n; i++)
+    if (fe_is_split(L, LLVMTypeOf(LLVMGetOperand(inst, (unsigned)i)))) return true;
+  return false;
+}
+
 void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   ir_builder *b = &L->b;
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   const char *why;
+  if (op != LLVMCall && op != LLVMRet && involves_split(L, inst)) {
+    fe_lower_split_inst(L, inst);
+    return;
+  }
   switch (op) {
   /* terminators */
   case LLVMRet: {
     const ir_func *f = &L->m->funcs.data[b->func];
+    if (LLVMGetNumOperands(inst) == 1 && fe_is_split(L, LLVMTypeOf(LLVMGetOperand(inst, 0)))) {
+      /* split result: store the leaves through the hidden pointer */
+      fe_leaf lv[FE_MAX_LEAVES];
+      ir_value vals[FE_MAX_LEAVES];
+      LLVMValueRef v = LLVMGetOperand(inst, 0);
+      unsigned k = fe_leaves(L, LLVMTypeOf(v), lv, &why);
+      fe_split_val(L, v, vals);
+      fe_store_leaves(L, L->ret_ptr, lv, vals, k, LLVMABIAlignmentOfType(L->td, LLVMTypeOf(v)));
+      ir_emit_ret(b, NULL, L->loc);
+      return;
+    }
     if (f->ret.kind == IR_TY_VOID || LLVMGetNumOperands(inst) == 0) {
       if (f->ret.kind == IR_TY_VOID) {
         ir_emit_ret(b, NULL, L->loc);
@@ -647,20 +723,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
 
   case LLVMCall: lower_call(L, inst); return;
 
-  case LLVMExtractValue: {
-    uint64_t pair;
-    LLVMValueRef agg = LLVMGetOperand(inst, 0);
-    if (LLVMGetNumIndices(inst) == 1 && fe_map_get(&L->ovf, agg, &pair)) {
-      unsigned idx = LLVMGetIndices(inst)[0];
-      uint32_t id = idx == 0 ? (uint32_t)(pair >> 32) : (uint32_t)pair;
-      if (idx <= 1) {
-        fe_set_val(L, inst, ir_inst_val(ir_build_inst(b, id)->type, id));
-        return;
-      }
-    }
-    why = "aggregate value (struct/array in register)";
-    break;
-  }
+  case LLVMExtractValue:
   case LLVMInsertValue: why = "aggregate value (struct/array in register)"; break;
   case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector: why = "vector"; break;
   case LLVMVAArg: why = "va_arg"; break;

@@ -143,8 +143,8 @@ void mem_copy(interp_state *st, uint32_t did, uint64_t doff, uint32_t sid, uint6
 void mem_kill(interp_state *st, uint32_t id, obj_state state, ir_loc loc);
 /* "'a'", "heap object allocated at f.c:3:5", "function 'f'"... into buf. */
 const char *mem_describe(const interp_state *st, uint32_t id, char *buf, size_t n);
-/* Fills res->leaks / n_memtrack / n_memcleanup. */
-void mem_check_leaks(interp_state *st, bool frames_are_roots);
+/* Fills res->leaks and n_memtrack, and n_memcleanup when count_cleanup. */
+void mem_check_leaks(interp_state *st, bool frames_are_roots, bool count_cleanup);
 
 /* Allocations used by instructions and builtins. heap_alloc returns 0 when
  * over the heap limit: with malloc_may_fail the caller returns NULL, else the

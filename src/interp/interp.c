@@ -35,6 +35,11 @@ void interp_end(interp_state *st, interp_outcome o, ir_loc loc, char *detail) {
   st->res->outcome = o;
   st->res->loc = loc;
   st->res->detail = detail;
+  /* Memory lost before the run stopped stays lost: memtrack is checked at
+   * every end of a real execution (not after UB, not on an infeasible path),
+   * with the live frames as roots. Normal exits check in interp_end_exit. */
+  if (o != INTERP_EXIT && o != INTERP_UB && o != INTERP_INFEASIBLE && st->frames.len)
+    mem_check_leaks(st, true, false);
 }
 
 static char *vfmt(const char *fmt, va_list ap) {
@@ -79,7 +84,7 @@ void interp_end_exit(interp_state *st, int32_t code, ir_loc loc, bool frames_are
   if (st->done) return;
   interp_end(st, INTERP_EXIT, loc, NULL);
   st->res->exit_code = code;
-  mem_check_leaks(st, frames_are_roots);
+  mem_check_leaks(st, frames_are_roots, true);
 }
 
 static void malformed(interp_state *st, ir_loc loc, const char *what) {
@@ -377,6 +382,30 @@ static void do_call(interp_state *st, const ir_func *f, const ir_inst *in) {
 }
 
 /* ---- one instruction ------------------------------------------------------------------- */
+/* Operands each opcode reads unconditionally (the verifier guarantees them;
+ * the interpreter still refuses malformed IR rather than crash). */
+static const uint8_t min_ops[IR_OPCODE_COUNT] = {
+    [IR_ADD] = 2, [IR_SUB] = 2, [IR_MUL] = 2, [IR_UDIV] = 2, [IR_SDIV] = 2, [IR_UREM] = 2, [IR_SREM] = 2,
+    [IR_SHL] = 2, [IR_LSHR] = 2, [IR_ASHR] = 2, [IR_AND] = 2, [IR_OR] = 2, [IR_XOR] = 2, [IR_ICMP] = 2,
+    [IR_SELECT] = 3, [IR_TRUNC] = 1, [IR_ZEXT] = 1, [IR_SEXT] = 1, [IR_PTRTOINT] = 1, [IR_INTTOPTR] = 1,
+    [IR_COPY] = 1, [IR_PTRADD] = 2, [IR_OVERFLOW] = 2, [IR_ALLOCA] = 1, [IR_LOAD] = 1, [IR_STORE] = 2,
+    [IR_CONDBR] = 1, [IR_SWITCH] = 1, [IR_BR] = 0, [IR_RET] = 0, [IR_UNREACHABLE] = 0, [IR_CALL] = 0, [IR_PHI] = 0,
+};
+
+static inline bool bad_width(unsigned w) { return w == 0 || w > 64; }
+
+/* Widths the arithmetic relies on: result and first operand in 1..64. */
+static bool well_formed(const ir_inst *in) {
+  if (in->op >= IR_OPCODE_COUNT || in->nops < min_ops[in->op]) return false;
+  if (in->type.kind != IR_TY_VOID && bad_width(in->type.bits)) return false;
+  if ((ir_is_binary(in->op) || ir_is_cast(in->op) || in->op == IR_ICMP || in->op == IR_OVERFLOW ||
+       in->op == IR_SWITCH || in->op == IR_PTRADD) &&
+      bad_width(in->ops[0].type.bits))
+    return false;
+  if (in->op == IR_SWITCH && in->ntargets > 1 && !in->case_values) return false;
+  return true;
+}
+
 static void step(interp_state *st) {
   size_t fi = st->frames.len - 1;
   iframe *fr = &st->frames.data[fi];
@@ -389,6 +418,10 @@ static void step(interp_state *st) {
   uint32_t id = fr->pc;
   const ir_inst *in = &f->insts[id];
   st->res->steps++;
+  if (!well_formed(in)) {
+    malformed(st, in->loc, "instruction with missing operands or bad widths");
+    return;
+  }
   ival a, b, r = {0, 0};
   switch (in->op) {
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:

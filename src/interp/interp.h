@@ -64,7 +64,12 @@
  * from the roots are valid-memtrack violations. Roots: globals and argv; at
  * exit() also the stack objects and registers of the frames still live (after
  * main returns, its locals are gone). Reachability follows the provenance of
- * bytes stored in memory. abort(), errors and UB do not check leaks.
+ * bytes stored in memory (a pointer hidden by provenance-dropping arithmetic,
+ * e.g. an xor-linked list, is not seen). Memory lost stays lost, so the
+ * memtrack check also runs when a real execution stops otherwise (abort,
+ * trap, error reached, out of steps/resources/nondet, unsupported), with the
+ * live frames as roots; memcleanup is only judged at normal termination. No
+ * leak check after UB or on an infeasible path.
  *
  * Builtins: by ir_func.builtin for functions without body. A call to a
  * function named reach_error, __VERIFIER_error, __VERIFIER_assume or
@@ -94,6 +99,7 @@
  *   run: unsupported: <what> at <loc>
  * then, from interp_report_extra, zero or more of:
  *   run: leak valid-memtrack: <n> object(s) unreachable at exit, allocated at <loc>[, <loc>...]
+ *        ("unreachable when the run stopped" for other ends than EXIT)
  *   run: leak valid-memcleanup: <n> object(s) not freed at exit, allocated at <loc>[, <loc>...]
  *   run: nondet values (<n>): v1,v2,...       re-usable as --nondet input
  * <loc> is ir_loc_format's "file:line:col" ("?" when unknown).
@@ -218,10 +224,10 @@ typedef struct {
   uint64_t steps;      /* instructions executed */
   uint64_t max_steps;  /* the limit in force (for the report) */
   VEC(interp_nondet) nondet;
-  bool leaks_checked;  /* EXIT only */
-  VEC(interp_leak) leaks;
-  size_t n_memtrack;   /* leaks not reachable */
-  size_t n_memcleanup; /* leaks in total */
+  bool leaks_checked;  /* the reachability check ran (see "Leaks") */
+  VEC(interp_leak) leaks; /* heap objects live when the run ended */
+  size_t n_memtrack;   /* of those, not reachable */
+  size_t n_memcleanup; /* of those, at normal termination (EXIT) only */
 } interp_result;
 
 /* Runs m from main. Never fails: a module without main ends UNSUPPORTED. */

@@ -87,7 +87,8 @@ static void leak_sites(const ir_module *m, const interp_result *r, bool only_unr
 
 void interp_report_extra(const ir_module *m, const interp_result *r, FILE *out, size_t max_values) {
   if (r->leaks_checked && r->n_memtrack) {
-    fprintf(out, "run: leak valid-memtrack: %zu object(s) unreachable at exit, allocated at ", r->n_memtrack);
+    fprintf(out, "run: leak valid-memtrack: %zu object(s) unreachable %s, allocated at ", r->n_memtrack,
+            r->outcome == INTERP_EXIT ? "at exit" : "when the run stopped");
     leak_sites(m, r, true, out);
     fputc('\n', out);
   }

@@ -127,14 +127,41 @@ static bool sorted_has(const smt_term *a, uint32_t n, smt_term t) {
   return bsearch(&t, a, n, sizeof *a, term_cmp) != NULL;
 }
 
+/* A vector of terms that lives on the stack while it is small. */
+typedef struct {
+  smt_term *data;
+  size_t len, cap;
+  smt_term buf[32];
+} small_vec;
+
+static void sv_init(small_vec *v) {
+  v->data = v->buf;
+  v->len = 0;
+  v->cap = 32;
+}
+static void sv_push(small_vec *v, smt_term t) {
+  if (v->len == v->cap) {
+    smt_term *n = xmalloc(2 * v->cap * sizeof *n);
+    memcpy(n, v->data, v->len * sizeof *n);
+    if (v->data != v->buf) free(v->data);
+    v->data = n;
+    v->cap *= 2;
+  }
+  v->data[v->len++] = t;
+}
+static void sv_free(small_vec *v) {
+  if (v->data != v->buf) free(v->data);
+}
+
 /* and (is_and) or or over args: flatten, drop the neutral element, detect
  * the absorbing one and complementary pairs, sort, deduplicate. */
 static smt_term mk_andor(smt_ctx *ctx, bool is_and, uint32_t n, const smt_term *args) {
   smt_kind k = is_and ? SMT_AND : SMT_OR;
   smt_term neutral = is_and ? SMT_TRUE : SMT_FALSE, absorbing = is_and ? SMT_FALSE : SMT_TRUE;
-  VEC(smt_term) v = {0};
-  VEC(smt_term) todo = {0};
-  for (uint32_t i = n; i-- > 0;) VEC_PUSH(todo, args[i]);
+  small_vec v, todo;
+  sv_init(&v);
+  sv_init(&todo);
+  for (uint32_t i = n; i-- > 0;) sv_push(&todo, args[i]);
   smt_term r = SMT_NULL;
   while (todo.len) {
     smt_term t = todo.data[--todo.len];
@@ -144,13 +171,22 @@ static smt_term mk_andor(smt_ctx *ctx, bool is_and, uint32_t n, const smt_term *
       break;
     }
     if (KIND(t) == k) {
-      for (uint32_t i = NARGS(t); i-- > 0;) VEC_PUSH(todo, ARG(t, i));
+      for (uint32_t i = NARGS(t); i-- > 0;) sv_push(&todo, ARG(t, i));
       continue;
     }
-    VEC_PUSH(v, t);
+    sv_push(&v, t);
   }
   if (!r) {
-    if (v.len > 1) qsort(v.data, v.len, sizeof *v.data, term_cmp);
+    if (v.len > 16) {
+      qsort(v.data, v.len, sizeof *v.data, term_cmp);
+    } else { /* the common case: a few arguments */
+      for (size_t i = 1; i < v.len; i++)
+        for (size_t j = i; j > 0 && v.data[j - 1] > v.data[j]; j--) {
+          smt_term t = v.data[j];
+          v.data[j] = v.data[j - 1];
+          v.data[j - 1] = t;
+        }
+    }
     size_t m = 0;
     for (size_t i = 0; i < v.len; i++)
       if (m == 0 || v.data[m - 1] != v.data[i]) v.data[m++] = v.data[i];
@@ -164,8 +200,8 @@ static smt_term mk_andor(smt_ctx *ctx, bool is_and, uint32_t n, const smt_term *
       else r = smt_mk_raw(ctx, k, (uint32_t)v.len, v.data, 0, 0);
     }
   }
-  VEC_FREE(v);
-  VEC_FREE(todo);
+  sv_free(&v);
+  sv_free(&todo);
   return r;
 }
 
@@ -175,8 +211,16 @@ static smt_term mk_not(smt_ctx *ctx, smt_term a) {
   if (a == SMT_TRUE) return SMT_FALSE;
   if (a == SMT_FALSE) return SMT_TRUE;
   if (KIND(a) == SMT_NOT) return ARG(a, 0);
-  /* not (l <= r)  <=>  r - l + 1 <= 0 over the integers */
-  if (KIND(a) == SMT_INT_LE) return int_cmp(ctx, false, ARG(a, 1), ARG(a, 0), 1);
+  if (KIND(a) == SMT_INT_LE) {
+    /* not (l <= r)  <=>  r - l + 1 <= 0 over the integers; remembered,
+     * since implications negate the same atoms again and again */
+    smt_term r = smt_map_get(&ctx->negation, a, 0);
+    if (!r) {
+      r = int_cmp(ctx, false, ARG(a, 1), ARG(a, 0), 1);
+      smt_map_put(&ctx->negation, a, r);
+    }
+    return r;
+  }
   return smt_mk_raw(ctx, SMT_NOT, 1, &a, 0, 0);
 }
 

@@ -10,6 +10,7 @@
 smt_ctx *smt_ctx_new(void) {
   smt_ctx *ctx = xcalloc(1, sizeof *ctx);
   smt_table_init(ctx);
+  smt_map_init(&ctx->negation);
   ctx->use_cache = true;
   ctx->use_precheck = true;
   return ctx;
@@ -19,6 +20,7 @@ void smt_ctx_free(smt_ctx *ctx) {
   if (!ctx) return;
   smt_solver_free(ctx->qsolver);
   VEC_FREE(ctx->cache);
+  smt_map_free(&ctx->negation);
   free(ctx->dump_dir);
   smt_table_free(ctx);
   free(ctx);

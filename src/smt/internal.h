@@ -17,6 +17,32 @@
 #include "solver.h"
 #include "term.h"
 
+/* ---- u32 -> u32 hash map (memo tables of one traversal) --------------- */
+typedef struct {
+  uint32_t *keys; /* 0 = empty */
+  uint32_t *vals;
+  uint32_t cap, count;
+} smt_map;
+static inline void smt_map_init(smt_map *m) { m->keys = m->vals = NULL, m->cap = m->count = 0; }
+static inline void smt_map_free(smt_map *m) {
+  free(m->keys);
+  free(m->vals);
+  smt_map_init(m);
+}
+static inline uint32_t smt_map_hash(uint32_t k) {
+  uint32_t h = k * 0x9e3779b1u; /* fold the high bits down: slots use the low ones */
+  return h ^ (h >> 16);
+}
+/* The value of key k (k != 0), or def. */
+static inline uint32_t smt_map_get(const smt_map *m, uint32_t k, uint32_t def) {
+  if (!m->cap) return def;
+  for (uint32_t j = smt_map_hash(k) & (m->cap - 1);; j = (j + 1) & (m->cap - 1)) {
+    if (m->keys[j] == k) return m->vals[j];
+    if (!m->keys[j]) return def;
+  }
+}
+void smt_map_put(smt_map *m, uint32_t k, uint32_t v);
+
 typedef struct {
   uint16_t kind;
   uint32_t sort;
@@ -51,6 +77,7 @@ struct smt_ctx {
   uint32_t fresh_counter;
   const char **name_slot; /* set of all variable names given out */
   uint32_t name_cap, name_count;
+  smt_map negation; /* Int atom -> its negated atom (built once) */
 
   /* query layer */
   smt_solver *qsolver;
@@ -76,28 +103,6 @@ smt_sort smt_op_sort(const smt_ctx *ctx, smt_kind kind, uint32_t n, const smt_te
 /* Is name the name or print name of some variable of the context? */
 bool smt_name_taken(const smt_ctx *ctx, const char *name);
 
-/* ---- u32 -> u32 hash map (memo tables of one traversal) --------------- */
-typedef struct {
-  uint32_t *keys; /* 0 = empty */
-  uint32_t *vals;
-  uint32_t cap, count;
-} smt_map;
-static inline void smt_map_init(smt_map *m) { m->keys = m->vals = NULL, m->cap = m->count = 0; }
-static inline void smt_map_free(smt_map *m) {
-  free(m->keys);
-  free(m->vals);
-  smt_map_init(m);
-}
-static inline uint32_t smt_map_hash(uint32_t k) { return k * 0x9e3779b1u; }
-/* The value of key k (k != 0), or def. */
-static inline uint32_t smt_map_get(const smt_map *m, uint32_t k, uint32_t def) {
-  if (!m->cap) return def;
-  for (uint32_t j = smt_map_hash(k) & (m->cap - 1);; j = (j + 1) & (m->cap - 1)) {
-    if (m->keys[j] == k) return m->vals[j];
-    if (!m->keys[j]) return def;
-  }
-}
-void smt_map_put(smt_map *m, uint32_t k, uint32_t v);
 
 /* Aborts with a message: misuse of the API (sort errors, bad arity). */
 UTIL_NORETURN void smt_fatal(const char *fmt, ...) UTIL_PRINTF(1, 2);

@@ -178,7 +178,9 @@ bool smt_poly_add_product(smt_ctx *ctx, smt_poly *p, mpz_srcptr c, uint32_t n, c
 }
 
 void smt_poly_add_term(smt_ctx *ctx, smt_poly *p, mpz_srcptr c, smt_term t) {
-  const smt_tdesc *d = smt_desc(ctx, t);
+  /* copy the descriptor: recursive calls create terms, which may move the
+   * table (argument arrays themselves never move) */
+  const smt_tdesc d0 = *smt_desc(ctx, t), *d = &d0;
   switch (d->kind) {
   case SMT_INT_CONST: mpz_addmul(p->constant, c, ctx->values.data[d->aux]); return;
   case SMT_INT_ADD:

@@ -421,7 +421,8 @@ static bool fm_refute(uint32_t nc, fm_sys *S) {
         next.n++;
       }
     }
-    *S = next;
+    memcpy(S->r, next.r, next.n * sizeof *next.r); /* only the rows in use */
+    S->n = next.n;
   }
   for (uint32_t i = 0; i < S->n; i++)
     if (!tighten(nc, &S->r[i])) return true;

@@ -56,9 +56,10 @@
  * range checks classify them. Argument order is the SMT-LIB order.
  *
  * Design changes
- *   2024-06  first version: one table per context, sorts as codes, kinds for
+ *   issue 3  first version: one table per context, sorts as codes, kinds for
  *            the overflow predicates (expanded into base operations only
- *            where a back end or the printer needs it).
+ *            where a back end or the printer needs it; Z3 4.8.12's own
+ *            bvsmul_noovfl is wrong for some operands, see z3.c).
  */
 #ifndef BITPROVE_SMT_TERM_H
 #define BITPROVE_SMT_TERM_H

@@ -7,7 +7,10 @@
  * translated once per solver however often it is asserted. Overflow
  * predicates are translated through their definition by base operations
  * (smt_expand_overflow), the same one the SMT-LIB printer uses, unless
- * smt_z3_set_native_overflow() selects Z3's own predicates.
+ * smt_z3_set_native_overflow() selects Z3's own predicates. That is a
+ * debugging aid only: in Z3 4.8.12 bvsmul_noovfl is wrong (it reports an
+ * overflow for (-1)*(-1) at width 2 and for 2*(-1) at width 8), which
+ * tests/unit/test_smt_fold.c documents.
  *
  * The per-query timeout is Z3's "timeout" parameter, set only when it
  * changes. Values come back through Z3_model_eval with model completion;

@@ -230,12 +230,13 @@ def prepare(prog, env):
             with open(native_out, 'rb') as f:
                 prog.native_stdout = f.read()
         return prog
-    exe = base + '.exe'
-    p = run_cmd([env.clang, '-E'] + includes + [prog.c_path, '-o', prog.i_path + '.tmp'], 120)
+    exe = base + '.exe%d' % os.getpid()
+    tmp = prog.i_path + '.tmp%d' % os.getpid()
+    p = run_cmd([env.clang, '-E'] + includes + [prog.c_path, '-o', tmp], 120)
     if p.rc != 0:
         prog.native = {'status': 'error', 'detail': 'preprocessing failed: %s' % _tail(p.stderr)}
         return prog
-    os.replace(prog.i_path + '.tmp', prog.i_path)
+    os.replace(tmp, prog.i_path)
     p = run_cmd([env.clang, '-O0', '-w', prog.i_path, '-o', exe], 120)
     if p.rc != 0:
         prog.native = {'status': 'error', 'detail': 'native compilation failed: %s' % _tail(p.stderr)}

@@ -561,6 +561,86 @@ static void test_intrinsics_calls(void) {
   ir_module_free(m);
 }
 
+/* ---- split values: aggregates and wide integers in registers ------------------ */
+static void test_split_values(void) {
+  /* x86-64 returns a 16-byte struct in two registers ({i64, i64}): the IR
+   * passes a hidden result pointer instead */
+  ir_module *m = load_text(".c",
+                           "struct s16 { long a, b; };\n"
+                           "struct s16 mk(long x) { struct s16 r = { x, -x }; return r; }\n"
+                           "int main(void) { struct s16 v = mk(3); return (int)(v.a + v.b); }\n",
+                           64);
+  CHECK(m && m->unsupported.len == 0);
+  const ir_func *mk = func(m, "mk");
+  CHECK(mk && mk->ret.kind == IR_TY_VOID && mk->nparams == 2 && mk->params[0].kind == IR_TY_PTR &&
+        mk->param_names[0] && strcmp(mk->param_names[0], "agg.result") == 0);
+  CHECK(count_op(mk, IR_STORE) >= 2);
+  const ir_func *f = func(m, "main");
+  const ir_inst *call = first_op(f, IR_CALL);
+  CHECK(call && call->nops == 2 && call->ops[0].kind == IR_VAL_INST && f->insts[call->ops[0].id].op == IR_ALLOCA &&
+        f->insts[call->ops[0].id].block == 0);
+  ir_module_free(m);
+
+  /* bit-fields whose storage unit is wider than 64 bits (i72), i128 constants */
+  m = load_text(".c",
+                "#pragma pack(push, 1)\n"
+                "struct b { unsigned long long a : 60; unsigned b : 10; unsigned char t; };\n"
+                "#pragma pack(pop)\n"
+                "struct b g = { 5, 7, 1 };\n"
+                "unsigned __int128 w = ((unsigned __int128)1 << 64) | 5;\n"
+                "int main(void) { g.b = 1023; g.a += 1; w = w * 3 + (w >> 3); return (int)g.b + (int)w; }\n",
+                64);
+  CHECK(m && m->unsupported.len == 0);
+  for (size_t i = 0; m && i < m->unsupported.len; i++) fprintf(stderr, "  unsupported: %s\n", m->unsupported.data[i].what);
+  const ir_global *w = global(m, "w");
+  static const uint8_t wbytes[16] = {5, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0};
+  CHECK(w && w->size == 16 && w->init && memcmp(w->init, wbytes, 16) == 0);
+  const ir_global *g = global(m, "g");
+  CHECK(g && g->size == 10 && g->init && g->init[0] == 5 && g->init[7] == 0x70 && g->init[9] == 1);
+  f = func(m, "main");
+  bool i8_leaf = false;
+  for (uint32_t i = 0; f && i < f->ninsts; i++)
+    if (f->insts[i].op == IR_LOAD && f->insts[i].type.bits == 8) i8_leaf = true; /* i72 = i64 + i8 */
+  CHECK(i8_leaf);
+  ir_module_free(m);
+
+  /* first-class aggregates in handwritten IR: insertvalue/extractvalue, phi,
+   * select, aggregate parameters (passed leaf by leaf) */
+  m = load_text(".ll",
+                "define i32 @sum({ i32, [2 x i8] } %p) {\n"
+                "entry:\n"
+                "  %a = extractvalue { i32, [2 x i8] } %p, 0\n"
+                "  %b = extractvalue { i32, [2 x i8] } %p, 1, 1\n"
+                "  %c = zext i8 %b to i32\n"
+                "  %s = add i32 %a, %c\n"
+                "  ret i32 %s\n"
+                "}\n"
+                "define i32 @main(i1 %k) {\n"
+                "entry:\n"
+                "  %x = insertvalue { i32, [2 x i8] } undef, i32 40, 0\n"
+                "  %y = insertvalue { i32, [2 x i8] } %x, i8 2, 1, 1\n"
+                "  br i1 %k, label %l, label %r\n"
+                "l:\n"
+                "  br label %j\n"
+                "r:\n"
+                "  br label %j\n"
+                "j:\n"
+                "  %z = phi { i32, [2 x i8] } [ %y, %l ], [ zeroinitializer, %r ]\n"
+                "  %q = select i1 %k, { i32, [2 x i8] } %z, { i32, [2 x i8] } %y\n"
+                "  %v = call i32 @sum({ i32, [2 x i8] } %q)\n"
+                "  ret i32 %v\n"
+                "}\n",
+                64);
+  CHECK(m && m->unsupported.len == 0);
+  const ir_func *sum = func(m, "sum");
+  CHECK(sum && sum->nparams == 3 && sum->params[0].bits == 32 && sum->params[1].bits == 8 && sum->params[2].bits == 8);
+  f = func(m, "main");
+  CHECK(count_op(f, IR_PHI) == 3 && count_op(f, IR_SELECT) == 3);
+  call = first_op(f, IR_CALL);
+  CHECK(call && call->nops == 3);
+  ir_module_free(m);
+}
+
 int main(void) {
   test_parse_flags();
   test_flags_ll();
@@ -571,5 +651,6 @@ int main(void) {
   test_errors();
   test_builtins_reachability();
   test_intrinsics_calls();
+  test_split_values();
   return TEST_SUMMARY();
 }

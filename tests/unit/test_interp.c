@@ -926,6 +926,29 @@ static interp_result run_leak(int variant) {
   return r;
 }
 
+/* Memory lost before an abort is a memtrack violation too (not memcleanup). */
+static void test_leak_at_abort(void) {
+  T t;
+  t_init(&t, 64);
+  uint32_t ab = t_fn(&t, "abort", ir_type_void(), 0, NULL, false);
+  t_main(&t);
+  ir_value p = t_malloc(&t, 8, 2);
+  t_malloc(&t, 8, 3); /* the result is kept in a register: reachable */
+  (void)p;
+  ir_value s = t_alloca(&t, 8, "s", 4);
+  t_store(&t, C(64, 0), s, 4);
+  ir_value q = t_malloc(&t, 8, 5);
+  t_store(&t, q, s, 5);
+  t_store(&t, C(64, 0), s, 6); /* q's only copy in memory is overwritten, its register remains */
+  t_call(&t, ab, 0, NULL, 7);
+  t_ret(&t, C(32, 0), 8);
+  t_done(&t);
+  interp_result r = run(t.m);
+  CHECK(r.outcome == INTERP_ABORT && r.leaks_checked && r.n_memtrack == 0 && r.n_memcleanup == 0 && r.leaks.len == 3);
+  interp_result_free(&r);
+  ir_module_free(t.m);
+}
+
 static void test_leaks(void) {
   size_t track[7] = {1, 0, 0, 1, 0, 0, 2}, clean[7] = {1, 1, 0, 1, 1, 2, 2};
   for (int v = 0; v < 7; v++) {
@@ -1233,6 +1256,31 @@ static void test_nondet(void) {
   ir_module_free(t.m);
 }
 
+/* memcpy carries the uninitialised state: copied defined bytes keep their
+ * value, copied undefined bytes are drawn when read from the copy. */
+static void test_undef_copy(void) {
+  T t;
+  t_init(&t, 64);
+  t_main(&t);
+  ir_value a = t_alloca(&t, 8, "a", 2), b = t_alloca(&t, 8, "b", 2);
+  t_store(&t, C(16, 0x2211), t_gep(&t, a, 2, 3), 3);          /* a: ?? ?? 11 22 ?? ?? ?? ?? */
+  uint32_t memcpy_f = t_memfn(&t, "memcpy", 2, 1, t.P);
+  ir_value args[3] = {b, a, C(64, 8)};
+  t_call(&t, memcpy_f, 3, args, 4);
+  ir_value w = t_load(&t, I(32), b, 5);                        /* draws one value for bytes 0,1 */
+  ir_value v = t_load(&t, I(32), t_gep(&t, b, 4, 6), 6);       /* a second draw */
+  ir_value w2 = t_load(&t, I(32), b, 7);                       /* stable now */
+  ir_value d = t_bin(&t, IR_SUB, 0, w, w2, 8);                 /* 0 */
+  t_ret(&t, t_bin(&t, IR_ADD, 0, t_bin(&t, IR_ADD, 0, w, v, 8), d, 8), 8);
+  t_done(&t);
+  uint64_t nd[2] = {0xaaaabbcc, 0x01000000};
+  interp_result r = run_nd(t.m, nd, 2);
+  CHECK_EXIT(r, (int32_t)(0x2211bbcc + 0x01000000));
+  CHECK(r.nondet.len == 2 && r.nondet.data[0].loc.line == 5 && r.nondet.data[1].loc.line == 6);
+  interp_result_free(&r);
+  ir_module_free(t.m);
+}
+
 static void test_errors(void) {
   T t;
   interp_result r;
@@ -1320,6 +1368,44 @@ static void test_errors(void) {
   }
 }
 
+/* Malformed IR ends the run as unsupported, never crashes. */
+static void test_malformed(void) {
+  for (int k = 0; k < 3; k++) {
+    T t;
+    t_init(&t, 64);
+    t_main(&t);
+    ir_inst in = {0};
+    ir_value x = C(32, 1);
+    in.callee = IR_NONE;
+    in.loc = L(3);
+    if (k == 0) { /* add with one operand */
+      in.op = IR_ADD;
+      in.type = I(32);
+      in.nops = 1;
+      in.ops = &x;
+    } else if (k == 1) { /* zero-width result */
+      in.op = IR_ZEXT;
+      in.type = I(0);
+      in.nops = 1;
+      in.ops = &x;
+    } else { /* branch to a missing block */
+      uint32_t tg = 7;
+      in.op = IR_BR;
+      in.type = ir_type_void();
+      in.ntargets = 1;
+      in.targets = &tg;
+    }
+    ir_build_emit(&t.b, &in);
+    t_ret(&t, C(32, 0), 4);
+    t_done(&t);
+    interp_result r = run(t.m);
+    CHECK_MSG(r.outcome == INTERP_UNSUPPORTED && r.detail && strstr(r.detail, "malformed IR"), "case %d: %d", k,
+              r.outcome);
+    interp_result_free(&r);
+    ir_module_free(t.m);
+  }
+}
+
 static void test_names(void) {
   CHECK(strcmp(interp_ub_name(INTERP_UB_SIGNED_OVERFLOW), "signed-overflow") == 0);
   CHECK(interp_ub_property(INTERP_UB_SIGNED_OVERFLOW) == INTERP_PROP_NO_OVERFLOW);
@@ -1347,10 +1433,13 @@ int main(void) {
   test_deref_ub();
   test_free_ub();
   test_leaks();
+  test_leak_at_abort();
   test_mem_builtins();
   test_printf();
   test_nondet();
+  test_undef_copy();
   test_errors();
+  test_malformed();
   test_names();
   return TEST_SUMMARY();
 }
