@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake make gcc python3        # build and test tooling
   clang-14 llvm-14-dev          # C front end and the LLVM C API
+  libc6-dev-i386                # 32-bit libc headers: C programs with #include under ILP32 (-m32)
   libz3-dev libgmp-dev          # SMT solving and arbitrary-precision constants (engines)
   csmith libcsmith-dev          # random programs (and their header) for the interpreter's differential test
   gnuplot-nox                   # quantile plots of the benchmark runner

@@ -53,12 +53,12 @@ static smt_term atom(smt_ctx *ctx, const smt_term *v, int nv) {
   smt_term x = v[pick(nv)], y = v[pick(nv)];
   smt_term c = smt_mk_int(ctx, pick(21) - 10);
   switch (pick(6)) {
-  case 0: return smt_mk_int_le(ctx, x, c);                                       /* x <= c */
-  case 1: return smt_mk_int_ge(ctx, x, c);                                       /* x >= c */
-  case 2: return smt_mk_int_le(ctx, smt_mk_int_sub(ctx, x, y), c);              /* x - y <= c */
-  case 3: return smt_mk_eq(ctx, x, smt_mk_int_add2(ctx, y, c));                 /* x = y + c */
-  case 4: return smt_mk_int_lt(ctx, x, y);                                       /* x < y */
-  default: {                                                                     /* 2x + y <= c */
+  case 0: return smt_mk_int_le(ctx, x, c);                         /* x <= c */
+  case 1: return smt_mk_int_ge(ctx, x, c);                         /* x >= c */
+  case 2: return smt_mk_int_le(ctx, smt_mk_int_sub(ctx, x, y), c); /* x - y <= c */
+  case 3: return smt_mk_eq(ctx, x, smt_mk_int_add2(ctx, y, c));    /* x = y + c */
+  case 4: return smt_mk_int_lt(ctx, x, y);                         /* x < y */
+  default: {                                                       /* 2x + y <= c */
     smt_term t = smt_mk_int_add2(ctx, smt_mk_int_mul2(ctx, smt_mk_int(ctx, 1 + pick(3)), x), y);
     return smt_mk_int_le(ctx, t, c);
   }

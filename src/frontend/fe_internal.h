@@ -109,10 +109,7 @@ typedef struct {
 
   const char *source; /* the input path as given */
   char *source_real;  /* its realpath(), or NULL */
-  /* cache for interning file names */
-  const char *last_file;
-  unsigned last_file_len;
-  uint32_t last_file_id;
+  fe_ptrmap files;    /* debug-info file name (MDString data) -> file id */
 
   unsigned kind_byval;
 } fe_lower;

@@ -124,17 +124,17 @@ ir_loc fe_loc_of(fe_lower *L, LLVMValueRef v) {
   loc.line = LLVMGetDebugLocLine(v);
   loc.col = inst ? LLVMGetDebugLocColumn(v) : 0;
   if (file && len) {
-    if (file == L->last_file && len == L->last_file_len) {
-      loc.file = L->last_file_id;
+    /* The name is an MDString: one address per distinct name. */
+    uint64_t id;
+    if (fe_map_get(&L->files, file, &id)) {
+      loc.file = (uint32_t)id;
     } else {
       unsigned dlen = 0;
       const char *dir = LLVMGetDebugLocDirectory(v, &dlen);
       char *name = display_name(L, file, len, dir, dlen);
       loc.file = ir_module_file(L->m, name);
       free(name);
-      L->last_file = file;
-      L->last_file_len = len;
-      L->last_file_id = loc.file;
+      fe_map_put(&L->files, file, loc.file);
     }
   }
   return loc;
@@ -515,6 +515,7 @@ ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *so
 
   fe_map_free(&L.funcs);
   fe_map_free(&L.globals);
+  fe_map_free(&L.files);
   fe_map_free(&L.vals);
   fe_map_free(&L.blocks);
   fe_map_free(&L.pend_idx);

@@ -623,11 +623,11 @@ static void write_const(fe_lower *L, uint8_t *buf, uint64_t size, uint64_t off, 
 void fe_lower_global_init(fe_lower *L, LLVMValueRef gv) {
   uint32_t id = fe_global_id(L, gv);
   LLVMValueRef init = LLVMGetInitializer(gv);
-  if (!init) return;
+  if (!init || LLVMIsNull(init) || LLVMIsUndef(init)) return; /* all zero: init stays NULL */
   L->loc = L->m->globals.data[id].loc;
   uint64_t size = L->m->globals.data[id].size;
-  if (size > ((uint64_t)1 << 32)) {
-    fe_unsupported(L, "global larger than 4 GiB");
+  if (size > ((uint64_t)1 << 30)) {
+    fe_unsupported(L, "initialized global larger than 1 GiB");
     return;
   }
   uint8_t *buf = xcalloc(size ? size : 1, 1);

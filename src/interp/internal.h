@@ -94,6 +94,7 @@ typedef struct interp_state {
 
   size_t nd_pos;
   uint64_t rng;
+  ir_loc cur_loc; /* the instruction being executed (for late failures) */
 } interp_state;
 
 /* ---- endings (interp.c) ------------------------------------------------- */

@@ -418,6 +418,7 @@ static void step(interp_state *st) {
   uint32_t id = fr->pc;
   const ir_inst *in = &f->insts[id];
   st->res->steps++;
+  st->cur_loc = in->loc;
   if (!well_formed(in)) {
     malformed(st, in->loc, "instruction with missing operands or bad widths");
     return;

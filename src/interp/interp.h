@@ -21,12 +21,14 @@
  * loaded back keeps it, and the leak check can follow pointers through memory.
  *
  * Provenance rule: PTRADD takes the provenance of its pointer operand (of the
- * offset if the pointer has none); COPY, SELECT, PHI, PTRTOINT, INTTOPTR,
- * TRUNC/ZEXT/SEXT keep it when the result is at least pointer-wide (a narrower
- * value cannot hold an address, so it is dropped); ADD, SUB, AND, OR keep it
- * when exactly one operand carries it (p + k, p - k, p & ~7, p | 1), and drop
- * it otherwise (p - q is a plain number). Everything else drops it. A load
- * gets the provenance of its bytes if they all share one, else none.
+ * offset if the pointer has none); COPY, SELECT and PHI move it with the
+ * value; PTRTOINT, INTTOPTR, TRUNC, ZEXT, SEXT keep it when source and result
+ * are both at least pointer-wide (a narrower value cannot hold an address);
+ * ADD, AND, OR of pointer-wide values keep it when exactly one operand carries
+ * it (p + k, k + p, p & ~7, p | 1), SUB when only the left one does (p - k;
+ * p - q is a plain number). Everything else (mul, xor, ...) drops it. A load
+ * gets the provenance of its bytes if they all share one, else none; a store
+ * gives every byte the provenance of the value (so byte-wise copies keep it).
  *
  * Dereference check (every load, store, and every byte a builtin touches):
  * with provenance, the access must lie entirely inside that object, even if the
@@ -221,7 +223,8 @@ typedef struct {
   ir_builtin error_fn; /* ERROR_REACHED: REACH_ERROR, VERIFIER_ERROR or ASSERT_FAIL */
   ir_loc loc;          /* where it ended (unknown for EXIT by return, OUT_OF_STEPS) */
   char *detail;        /* UB detail, unsupported what, resource reason; or NULL */
-  uint64_t steps;      /* instructions executed */
+  uint64_t steps;      /* instructions executed (phis included, so it may pass
+                          max_steps by the phis of the last block entered) */
   uint64_t max_steps;  /* the limit in force (for the report) */
   VEC(interp_nondet) nondet;
   bool leaks_checked;  /* the reachability check ran (see "Leaks") */

@@ -8,12 +8,23 @@
 #include "internal.h"
 
 /* ---- storage -------------------------------------------------------------- */
-static void need_bytes(iobj *o) {
-  if (!o->bytes) o->bytes = xcalloc(o->size ? o->size : 1, 1);
+/* Storage is calloc'd on first need; when the host refuses (a huge object
+ * under a memory limit) the run ends OUT_OF_RESOURCES instead of the process. */
+static bool host_failed(interp_state *st, uint64_t n) {
+  interp_end_resources(st, st->cur_loc, "host memory exhausted materialising %llu bytes", (unsigned long long)n);
+  return false;
 }
 
-static void need_prov(iobj *o) {
-  if (!o->prov) o->prov = xcalloc(o->size ? o->size : 1, sizeof *o->prov);
+static bool need_bytes(interp_state *st, iobj *o) {
+  if (o->bytes) return true;
+  o->bytes = calloc(o->size ? (size_t)o->size : 1, 1);
+  return o->bytes ? true : host_failed(st, o->size);
+}
+
+static bool need_prov(interp_state *st, iobj *o) {
+  if (o->prov) return true;
+  o->prov = calloc(o->size ? (size_t)o->size : 1, sizeof *o->prov);
+  return o->prov ? true : host_failed(st, o->size * sizeof *o->prov);
 }
 
 /* The bitmap has a bit set per *defined* byte, so that a fresh bitmap from
@@ -193,7 +204,8 @@ bool mem_init(interp_state *st) {
     o->ref = (uint32_t)i;
     o->readonly = g->constant;
     if (g->init && g->size) {
-      need_bytes(o);
+      st->cur_loc = g->loc;
+      if (!need_bytes(st, o)) return false;
       memcpy(o->bytes, g->init, (size_t)g->size);
     }
     st->global_obj[i] = id;
@@ -352,6 +364,7 @@ uint32_t mem_check(interp_state *st, ival p, uint64_t n, const char *what, bool 
 uint64_t mem_load(interp_state *st, uint32_t id, uint64_t off, unsigned n, unsigned bits, bool pointer, ir_loc loc,
                   uint32_t *prov) {
   iobj *o = mem_obj(st, id);
+  *prov = 0;
   if (any_undef(o, off, n)) {
     /* One draw for the whole load; it fills only the uninitialised bytes. */
     uint64_t v = interp_nondet_next(st, bits, pointer, INTERP_ND_UNINIT, loc);
@@ -361,7 +374,7 @@ uint64_t mem_load(interp_state *st, uint32_t id, uint64_t off, unsigned n, unsig
       if (is_undef(o, off + i)) {
         uint8_t b = (uint8_t)(i < 8 ? v >> (8 * i) : 0);
         if (b) {
-          need_bytes(o);
+          if (!need_bytes(st, o)) return 0;
           o->bytes[off + i] = b;
         } else if (o->bytes) {
           o->bytes[off + i] = 0;
@@ -387,11 +400,11 @@ uint64_t mem_load(interp_state *st, uint32_t id, uint64_t off, unsigned n, unsig
 void mem_store(interp_state *st, uint32_t id, uint64_t off, unsigned n, uint64_t v, uint32_t prov) {
   iobj *o = mem_obj(st, id);
   if (v || o->bytes) {
-    need_bytes(o);
+    if (!need_bytes(st, o)) return;
     for (unsigned i = 0; i < n; i++) o->bytes[off + i] = (uint8_t)(i < 8 ? v >> (8 * i) : 0);
   }
   if (prov) {
-    need_prov(o);
+    if (!need_prov(st, o)) return;
     for (unsigned i = 0; i < n; i++) o->prov[off + i] = prov;
   } else {
     clear_prov(o, off, n);
@@ -408,7 +421,7 @@ void mem_fill(interp_state *st, uint32_t id, uint64_t off, uint64_t n, uint8_t c
   iobj *o = mem_obj(st, id);
   if (n == 0) return;
   if (c || o->bytes) {
-    need_bytes(o);
+    if (!need_bytes(st, o)) return;
     memset(o->bytes + off, c, (size_t)n);
   }
   clear_prov(o, off, n);
@@ -445,14 +458,14 @@ void mem_copy(interp_state *st, uint32_t did, uint64_t doff, uint32_t sid, uint6
   iobj *d = mem_obj(st, did), *s = mem_obj(st, sid);
   /* Bytes */
   if (s->bytes) {
-    need_bytes(d);
+    if (!need_bytes(st, d)) return;
     memmove(d->bytes + doff, s->bytes + soff, (size_t)n);
   } else if (d->bytes) {
     memset(d->bytes + doff, 0, (size_t)n);
   }
   /* Provenance */
   if (s->prov) {
-    need_prov(d);
+    if (!need_prov(st, d)) return;
     memmove(d->prov + doff, s->prov + soff, (size_t)n * sizeof *d->prov);
   } else {
     clear_prov(d, doff, n);
@@ -471,7 +484,11 @@ void mem_copy(interp_state *st, uint32_t did, uint64_t doff, uint32_t sid, uint6
     copy_undef_aligned(d, doff, s, soff, n);
   } else {
     /* Snapshot the source's bits first: the ranges may overlap. */
-    uint8_t *bits = xmalloc((size_t)n);
+    uint8_t *bits = malloc((size_t)n);
+    if (!bits) {
+      host_failed(st, n);
+      return;
+    }
     for (uint64_t i = 0; i < n; i++) bits[i] = is_undef(s, soff + i);
     define_range(d, doff, n);
     for (uint64_t i = 0; i < n; i++)

@@ -349,7 +349,8 @@ static smt_term int_arith(smt_ctx *ctx, smt_kind k, uint32_t n, const smt_term *
 static smt_term int_divmod(smt_ctx *ctx, smt_kind k, smt_term a, smt_term b) {
   if (KIND(b) == SMT_INT_CONST) {
     if (mpz_cmp_ui(VAL(b), 1) == 0) return k == SMT_INT_DIV ? a : smt_mk_int(ctx, 0);
-    if (mpz_cmp_si(VAL(b), -1) == 0) return k == SMT_INT_DIV ? int_arith(ctx, SMT_INT_NEG, 1, &a) : smt_mk_int(ctx, 0);
+    if (mpz_cmp_si(VAL(b), -1) == 0)
+      return k == SMT_INT_DIV ? int_arith(ctx, SMT_INT_NEG, 1, &a) : smt_mk_int(ctx, 0);
   }
   return smt_mk_raw(ctx, k, 2, (smt_term[]){a, b}, 0, 0);
 }
@@ -377,10 +378,12 @@ static smt_term mk_eq(smt_ctx *ctx, smt_term a, smt_term b) {
       uint32_t w = WIDTH(a);
       switch (KIND(b)) {
       case SMT_BV_ADD:
-        if (KIND(ARG(b, 0)) == SMT_BV_CONST) return smt_mk_eq(ctx, mk2(ctx, SMT_BV_SUB, a, ARG(b, 0)), ARG(b, 1));
+        if (KIND(ARG(b, 0)) == SMT_BV_CONST)
+          return smt_mk_eq(ctx, mk2(ctx, SMT_BV_SUB, a, ARG(b, 0)), ARG(b, 1));
         break;
       case SMT_BV_XOR:
-        if (KIND(ARG(b, 0)) == SMT_BV_CONST) return smt_mk_eq(ctx, mk2(ctx, SMT_BV_XOR, a, ARG(b, 0)), ARG(b, 1));
+        if (KIND(ARG(b, 0)) == SMT_BV_CONST)
+          return smt_mk_eq(ctx, mk2(ctx, SMT_BV_XOR, a, ARG(b, 0)), ARG(b, 1));
         break;
       case SMT_BV_NOT:
       case SMT_BV_NEG: return smt_mk_eq(ctx, smt_mk(ctx, KIND(b), 1, &a, 0, 0), ARG(b, 0));
@@ -826,6 +829,10 @@ bool smt_eval(smt_ctx *ctx, smt_term root, uint32_t nvars, const smt_term *vars,
   VEC(smt_term) stack = {0};
   VEC(mpz_srcptr) av = {0};
   VEC(uint32_t) aw = {0};
+  /* typical queries have a few dozen nodes: allocate once */
+  values.cap = stack.cap = 64;
+  values.data = xmalloc(values.cap * sizeof *values.data);
+  stack.data = xmalloc(stack.cap * sizeof *stack.data);
   bool ok = true;
   for (uint32_t i = 0; i < nvars; i++) {
     __mpz_struct z;
@@ -865,7 +872,8 @@ bool smt_eval(smt_ctx *ctx, smt_term root, uint32_t nvars, const smt_term *vars,
         VEC_PUSH(aw, smt_sort_is_bv(as) ? smt_sort_width(as) : 0);
       }
       /* values may move while growing: take the pointers last */
-      for (uint32_t i = 0; i < d->nargs; i++) av.data[i] = &values.data[smt_map_get(&slot, d->args[i], 0) - 1];
+      for (uint32_t i = 0; i < d->nargs; i++)
+        av.data[i] = &values.data[smt_map_get(&slot, d->args[i], 0) - 1];
       mpz_init(&z);
       if (!smt_fold((smt_kind)d->kind, d->nargs, av.data, aw.data, d->sort, d->aux, &z)) {
         mpz_clear(&z);
@@ -931,7 +939,8 @@ smt_term smt_expand_overflow(smt_ctx *ctx, smt_term t) {
   }
   case SMT_BV_SDIVO:
     return smt_mk_raw(ctx, SMT_AND, 2,
-                      (smt_term[]){raw2(ctx, SMT_EQ, a, bv_smin(ctx, w)), raw2(ctx, SMT_EQ, b, bv_ones(ctx, w))},
+                      (smt_term[]){raw2(ctx, SMT_EQ, a, bv_smin(ctx, w)),
+                                   raw2(ctx, SMT_EQ, b, bv_ones(ctx, w))},
                       0, 0);
   default: return t;
   }

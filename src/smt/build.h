@@ -77,7 +77,8 @@ smt_term smt_mk_const_array(smt_ctx *ctx, uint32_t index_width, smt_term value);
 
 /* ---- values ------------------------------------------------------------------ */
 /* Constant folding on values (fold.c): see there for the encoding. aw[i] is
- * the BV width of argument i (0 if not BV), lo the extract's low bit. */
+ * the BV width of argument i (0 if not BV), lo the extract's low bit; out
+ * must not alias an argument. */
 bool smt_fold(smt_kind kind, uint32_t n, mpz_srcptr const *args, const uint32_t *aw, smt_sort result,
               uint32_t lo, mpz_ptr out);
 /* Evaluates a Bool/Int/BV term under an assignment of its variables

@@ -2,7 +2,8 @@
  *
  * Contract: smt_fold() computes (kind args...) on values given as mpz:
  * Bool as 0/1, Int as any integer, BV(n) as the unsigned value in [0, 2^n).
- * The result has the same encoding. It returns false, leaving out unchanged,
+ * The result has the same encoding; out must not be one of the arguments.
+ * It returns false, leaving out unchanged,
  * when the value is not determined by the arguments: Int div/mod by zero
  * (uninterpreted in SMT-LIB) and the array kinds (no scalar value).
  * This is the only place the semantics of operators is written down for
@@ -71,8 +72,10 @@ bool smt_fold(smt_kind k, uint32_t n, mpz_srcptr const *a, const uint32_t *aw, s
               uint32_t lo, mpz_ptr out) {
   uint32_t w = n > 0 ? aw[0] : 0; /* width of the first BV argument */
   bool ok = true;
-  mpz_t x, y, z;
-  mpz_inits(x, y, z, NULL);
+  mpz_t x, y, z; /* GMP allocates them only when they are written */
+  mpz_init(x);
+  mpz_init(y);
+  mpz_init(z);
   switch (k) {
   /* ---- Boolean ---- */
   case SMT_NOT: set_bool(out, mpz_sgn(a[0]) == 0); break;
@@ -94,16 +97,14 @@ bool smt_fold(smt_kind k, uint32_t n, mpz_srcptr const *a, const uint32_t *aw, s
   case SMT_ITE: mpz_set(out, mpz_sgn(a[0]) != 0 ? a[1] : a[2]); break;
   /* ---- Int ---- */
   case SMT_INT_NEG: mpz_neg(out, a[0]); break;
-  case SMT_INT_ADD:
-    mpz_set_ui(x, 0);
-    for (uint32_t i = 0; i < n; i++) mpz_add(x, x, a[i]);
-    mpz_set(out, x);
+  case SMT_INT_ADD: /* out is not an argument (see build.h) */
+    mpz_set(out, a[0]);
+    for (uint32_t i = 1; i < n; i++) mpz_add(out, out, a[i]);
     break;
   case SMT_INT_SUB: mpz_sub(out, a[0], a[1]); break;
   case SMT_INT_MUL:
-    mpz_set_ui(x, 1);
-    for (uint32_t i = 0; i < n; i++) mpz_mul(x, x, a[i]);
-    mpz_set(out, x);
+    mpz_set(out, a[0]);
+    for (uint32_t i = 1; i < n; i++) mpz_mul(out, out, a[i]);
     break;
   case SMT_INT_DIV:
   case SMT_INT_MOD:
@@ -271,6 +272,8 @@ bool smt_fold(smt_kind k, uint32_t n, mpz_srcptr const *a, const uint32_t *aw, s
   case SMT_INT2BV: mpz_fdiv_r_2exp(out, a[0], smt_sort_width(result)); break;
   default: ok = false; break;
   }
-  mpz_clears(x, y, z, NULL);
+  mpz_clear(x);
+  mpz_clear(y);
+  mpz_clear(z);
   return ok;
 }

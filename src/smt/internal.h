@@ -103,7 +103,6 @@ smt_sort smt_op_sort(const smt_ctx *ctx, smt_kind kind, uint32_t n, const smt_te
 /* Is name the name or print name of some variable of the context? */
 bool smt_name_taken(const smt_ctx *ctx, const char *name);
 
-
 /* Aborts with a message: misuse of the API (sort errors, bad arity). */
 UTIL_NORETURN void smt_fatal(const char *fmt, ...) UTIL_PRINTF(1, 2);
 

@@ -220,7 +220,8 @@ void smt_poly_add_term(smt_ctx *ctx, smt_poly *p, mpz_srcptr c, smt_term t) {
       mpz_t cc;
       mpz_init(cc);
       mpz_mul(cc, c, ctx->values.data[smt_desc(ctx, d->args[0])->aux]);
-      smt_term pp = d->nargs == 2 ? d->args[1] : smt_mk_raw(ctx, SMT_INT_MUL, d->nargs - 1, d->args + 1, 0, 0);
+      smt_term pp =
+          d->nargs == 2 ? d->args[1] : smt_mk_raw(ctx, SMT_INT_MUL, d->nargs - 1, d->args + 1, 0, 0);
       if (mpz_sgn(cc)) push_mono(p, cc, pp);
       mpz_clear(cc);
       return;

@@ -255,7 +255,8 @@ static int read_conjunct(pc *P, smt_term t, bool neg, int depth) {
     }
     return 0;
   }
-  if (k == SMT_AND || k == SMT_OR) return add_group(P, smt_term_nargs(ctx, t), smt_term_args(ctx, t), k == SMT_AND);
+  if (k == SMT_AND || k == SMT_OR) /* a negated and, or an or: alternatives */
+    return add_group(P, smt_term_nargs(ctx, t), smt_term_args(ctx, t), k == SMT_AND);
   pc_row rows[2];
   int triv;
   int m = atom_rows(P, t, neg, rows, &triv);
@@ -330,8 +331,8 @@ static bool prop_row(uint32_t nc, const pc_row *r, int s, pc_bound *bd, bool *ch
 
 /* False when the rows have no integer solution within the bounds (which
  * are tightened in place). */
-static bool propagate(uint32_t nc, const pc_row *rows, uint32_t nr, pc_bound *bd) {
-  for (int round = 0; round < 10; round++) {
+static bool propagate(uint32_t nc, const pc_row *rows, uint32_t nr, pc_bound *bd, int rounds) {
+  for (int round = 0; round < rounds; round++) {
     bool changed = false;
     for (uint32_t i = 0; i < nr; i++) {
       if (!prop_row(nc, &rows[i], 1, bd, &changed)) return false;
@@ -433,7 +434,7 @@ static bool fm_refute(uint32_t nc, fm_sys *S) {
 static bool refute(const pc *P, const pc_row *rows, uint32_t nr, pc_bound *bd) {
   uint32_t nc = P->ncols;
   memcpy(bd, P->dom, nc * sizeof *bd);
-  if (!propagate(nc, rows, nr, bd)) return true;
+  if (!propagate(nc, rows, nr, bd, 10)) return true;
   static _Thread_local fm_sys S;
   S.n = 0;
   /* equalities as two inequalities; bounds as rows */
@@ -486,7 +487,8 @@ static bool find_model(pc *P, smt_term q, const pc_row *rows, uint32_t nr, const
     memcpy(save, bd, nc * sizeof *bd);
     for (int c = 0; c < ncand && !fixed; c++) {
       bd[j] = (pc_bound){cand[c], cand[c], true, true};
-      if (propagate(nc, rows, nr, bd)) fixed = true;
+      /* a few rounds suffice here: the evaluator has the last word */
+      if (propagate(nc, rows, nr, bd, 3)) fixed = true;
       else memcpy(bd, save, nc * sizeof *bd);
     }
     if (!fixed) return false;

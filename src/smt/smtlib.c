@@ -98,7 +98,8 @@ static void print_head(smt_ctx *ctx, strbuf *out, smt_term t) {
     break;
   case SMT_BV_ZEXT:
   case SMT_BV_SEXT:
-    strbuf_printf(out, "((_ %s %u)", smt_kind_name(k), smt_sort_width(s) - smt_bv_width(ctx, smt_term_arg(ctx, t, 0)));
+    strbuf_printf(out, "((_ %s %u)", smt_kind_name(k),
+                  smt_sort_width(s) - smt_bv_width(ctx, smt_term_arg(ctx, t, 0)));
     break;
   case SMT_INT2BV: strbuf_printf(out, "((_ int2bv %u)", smt_sort_width(s)); break;
   case SMT_CONST_ARRAY:

@@ -55,6 +55,21 @@
  * Kinds are ordered leaves, Boolean, Int, BV, conversions, arrays, so that
  * range checks classify them. Argument order is the SMT-LIB order.
  *
+ * The files of src/smt, one concern each (engines include smt.h):
+ *   term.c     this table: interning, sort checking, accessors
+ *   ctx.c      context creation and destruction, small shared helpers
+ *   fold.c     the value of every operator on constants (the semantics)
+ *   linear.c   Int polynomials: decomposition and canonical terms
+ *   build.c    simplifying constructors (build.h), smt_simplify, smt_eval,
+ *              the definitions of the overflow predicates
+ *   solver.c   the back-end-independent solver interface (solver.h)
+ *   z3.c       the Z3 back end
+ *   precheck.c sound cheap decisions for conjunctions of linear atoms
+ *   query.c    is_sat / is_valid / implies with cache and statistics
+ *   smtlib.c   SMT-LIB 2 printer and query dumps
+ * A query flows: simplified query term Q -> cache (by Q's index) ->
+ * pre-check -> solver (push, assert Q, check with timeout, pop) -> cache.
+ *
  * Design changes
  *   issue 3  first version: one table per context, sorts as codes, kinds for
  *            the overflow predicates (expanded into base operations only

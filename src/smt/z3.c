@@ -310,7 +310,8 @@ static smt_result z3_check(smt_solver *s, uint32_t n, const smt_term *assumption
   zs->assumptions.len = 0;
   Z3_ast *as = n ? xmalloc(n * sizeof *as) : NULL;
   for (uint32_t i = 0; i < n; i++) {
-    if (smt_term_sort(s->ctx, assumptions[i]) != SMT_SORT_BOOL) smt_fatal("smt_solver_check: assumption not Bool");
+    if (smt_term_sort(s->ctx, assumptions[i]) != SMT_SORT_BOOL)
+      smt_fatal("smt_solver_check: assumption not Bool");
     as[i] = translate(zs, assumptions[i]);
     VEC_PUSH(zs->assumptions, assumptions[i]);
   }

@@ -12,7 +12,8 @@ DIR=${2:-$(dirname "$0")/../../../shared/benchmarks/sv-comp}
 JOBS=${3:-2}
 OUT=${OUT:-/tmp/bitprove-fe-coverage}
 TIMEOUT=${TIMEOUT:-60}
-rm -rf "$OUT"; mkdir -p "$OUT"
+mkdir -p "$OUT"
+rm -f "$OUT"/*.out "$OUT"/*.err "$OUT"/*.rc
 
 # one line per (input, data model)
 for yml in "$DIR"/*/*.yml; do

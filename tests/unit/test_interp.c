@@ -1376,6 +1376,7 @@ static void test_malformed(void) {
     t_main(&t);
     ir_inst in = {0};
     ir_value x = C(32, 1);
+    uint32_t tg = 7;
     in.callee = IR_NONE;
     in.loc = L(3);
     if (k == 0) { /* add with one operand */
@@ -1389,7 +1390,6 @@ static void test_malformed(void) {
       in.nops = 1;
       in.ops = &x;
     } else { /* branch to a missing block */
-      uint32_t tg = 7;
       in.op = IR_BR;
       in.type = ir_type_void();
       in.ntargets = 1;

@@ -69,7 +69,8 @@ static void batch_check_with(smt_solver *s) {
   smt_solver_assert(s, smt_mk_raw(ctx, SMT_NOT, 1, &all, 0, 0));
   smt_result r = smt_solver_check(s, 0);
   smt_solver_pop(s, 1);
-  CHECK_MSG(r == SMT_UNSAT, "%s width %u: Z3%s says %s", batch_name, batch_width, s == z3_native ? " (native overflow predicates)" : "", smt_result_name(r));
+  CHECK_MSG(r == SMT_UNSAT, "%s width %u: Z3%s says %s", batch_name, batch_width,
+            s == z3_native ? " (native overflow predicates)" : "", smt_result_name(r));
   if (r != SMT_UNSAT) {
     for (size_t i = 0; i < batch_raw.len; i++) {
       smt_solver_push(s);
@@ -125,7 +126,10 @@ static size_t bv_operands(unsigned w, smt_term *out, size_t nrand) {
     switch (i % 3) {
     case 0: set_random_bits(v, w); break;
     case 1: mpz_set_ui(v, (unsigned long)(rnd() % 70)); break; /* shift amounts, small values */
-    default: set_random_bits(v, w); mpz_neg(v, v); break;
+    default:
+      set_random_bits(v, w);
+      mpz_neg(v, v);
+      break;
     }
     out[n++] = smt_mk_bv_mpz(ctx, w, v);
   }
@@ -152,16 +156,18 @@ static size_t int_operands(smt_term *out, size_t nrand) {
   return n;
 }
 
-static smt_term raw2(smt_kind k, smt_term a, smt_term b) { return smt_mk_raw(ctx, k, 2, (smt_term[]){a, b}, 0, 0); }
+static smt_term raw2(smt_kind k, smt_term a, smt_term b) {
+  return smt_mk_raw(ctx, k, 2, (smt_term[]){a, b}, 0, 0);
+}
 
 /* ---- the tests -------------------------------------------------------------------- */
 static void test_bv(unsigned w) {
   smt_term ops[64];
   size_t n = bv_operands(w, ops, 24);
   static const smt_kind binary[] = {
-      SMT_BV_AND,   SMT_BV_OR,    SMT_BV_XOR,   SMT_BV_ADD,   SMT_BV_SUB,   SMT_BV_MUL,  SMT_BV_UDIV,
-      SMT_BV_UREM,  SMT_BV_SDIV,  SMT_BV_SREM,  SMT_BV_SMOD,  SMT_BV_SHL,   SMT_BV_LSHR, SMT_BV_ASHR,
-      SMT_BV_ULT,   SMT_BV_ULE,   SMT_BV_UGT,   SMT_BV_UGE,   SMT_BV_SLT,   SMT_BV_SLE,  SMT_BV_SGT,
+      SMT_BV_AND,   SMT_BV_OR,    SMT_BV_XOR,   SMT_BV_ADD,   SMT_BV_SUB,   SMT_BV_MUL,   SMT_BV_UDIV,
+      SMT_BV_UREM,  SMT_BV_SDIV,  SMT_BV_SREM,  SMT_BV_SMOD,  SMT_BV_SHL,   SMT_BV_LSHR,  SMT_BV_ASHR,
+      SMT_BV_ULT,   SMT_BV_ULE,   SMT_BV_UGT,   SMT_BV_UGE,   SMT_BV_SLT,   SMT_BV_SLE,   SMT_BV_SGT,
       SMT_BV_SGE,   SMT_BV_UADDO, SMT_BV_SADDO, SMT_BV_USUBO, SMT_BV_SSUBO, SMT_BV_UMULO, SMT_BV_SMULO,
       SMT_BV_SDIVO, SMT_EQ,       SMT_BV_CONCAT};
   for (size_t k = 0; k < sizeof binary / sizeof *binary; k++) {
@@ -196,7 +202,8 @@ static void test_bv(unsigned w) {
     smt_term nat = smt_mk_raw(ctx, SMT_BV2INT, 1, &ops[i], 0, 0);
     batch_add(smt_mk_raw(ctx, SMT_INT2BV, 1, &nat, w, 0));
     batch_add(smt_mk_raw(ctx, SMT_INT2BV, 1, &nat, w + 3, 0));
-    batch_add(smt_mk_raw(ctx, SMT_ITE, 3, (smt_term[]){i % 2 ? SMT_TRUE : SMT_FALSE, ops[i], ops[n - 1 - i]}, 0, 0));
+    batch_add(smt_mk_raw(ctx, SMT_ITE, 3, (smt_term[]){i % 2 ? SMT_TRUE : SMT_FALSE, ops[i], ops[n - 1 - i]},
+                         0, 0));
   }
   batch_check();
 }
@@ -291,17 +298,22 @@ static void test_overflow_definitions(void) {
     smt_term smin = smt_mk_int_mpz(ctx, v);
     mpz_clear(v);
     smt_term zero = smt_mk_int(ctx, 0), m1 = smt_mk_int(ctx, -1);
-    #define OUT_S(x) smt_mk_raw(ctx, SMT_OR, 2, (smt_term[]){raw2(SMT_INT_LT, x, smin), raw2(SMT_INT_GT, x, smax)}, 0, 0)
-    struct { smt_kind k; smt_term def; } defs[] = {
+#define OUT_S(x)                                                                                             \
+  smt_mk_raw(ctx, SMT_OR, 2, (smt_term[]){raw2(SMT_INT_LT, x, smin), raw2(SMT_INT_GT, x, smax)}, 0, 0)
+    struct {
+      smt_kind k;
+      smt_term def;
+    } defs[] = {
         {SMT_BV_UADDO, raw2(SMT_INT_GT, raw2(SMT_INT_ADD, ua, ub), umax)},
         {SMT_BV_USUBO, raw2(SMT_INT_LT, raw2(SMT_INT_SUB, ua, ub), zero)},
         {SMT_BV_UMULO, raw2(SMT_INT_GT, raw2(SMT_INT_MUL, ua, ub), umax)},
         {SMT_BV_SADDO, OUT_S(raw2(SMT_INT_ADD, sa, sb))},
         {SMT_BV_SSUBO, OUT_S(raw2(SMT_INT_SUB, sa, sb))},
         {SMT_BV_SMULO, OUT_S(raw2(SMT_INT_MUL, sa, sb))},
-        {SMT_BV_SDIVO, smt_mk_raw(ctx, SMT_AND, 2, (smt_term[]){raw2(SMT_EQ, sa, smin), raw2(SMT_EQ, sb, m1)}, 0, 0)},
+        {SMT_BV_SDIVO,
+         smt_mk_raw(ctx, SMT_AND, 2, (smt_term[]){raw2(SMT_EQ, sa, smin), raw2(SMT_EQ, sb, m1)}, 0, 0)},
     };
-    #undef OUT_S
+#undef OUT_S
     for (size_t i = 0; i < sizeof defs / sizeof *defs; i++) {
       /* Int products make this non-linear: keep those widths small */
       if ((defs[i].k == SMT_BV_UMULO || defs[i].k == SMT_BV_SMULO) && w > 5) continue;
@@ -310,10 +322,11 @@ static void test_overflow_definitions(void) {
       smt_solver_assert(z3, smt_mk_raw(ctx, SMT_NOT, 1, &eq, 0, 0));
       double t0 = now();
       smt_result r = smt_solver_check(z3, 0);
-      if (getenv("SMT_TEST_VERBOSE")) fprintf(stderr, "%s w%u %.3fs\n", smt_kind_name(defs[i].k), w, now() - t0);
+      if (getenv("SMT_TEST_VERBOSE"))
+        fprintf(stderr, "%s w%u %.3fs\n", smt_kind_name(defs[i].k), w, now() - t0);
       smt_solver_pop(z3, 1);
-      CHECK_MSG(r == SMT_UNSAT, "%s width %u differs from its Int definition (%s)", smt_kind_name(defs[i].k), w,
-                smt_result_name(r));
+      CHECK_MSG(r == SMT_UNSAT, "%s width %u differs from its Int definition (%s)", smt_kind_name(defs[i].k),
+                w, smt_result_name(r));
     }
   }
 }

@@ -42,7 +42,8 @@ static void test_validity(void) {
   CHECK(smt_implies(ctx, a, smt_mk_int_ge(ctx, smt_mk_int_mul2(ctx, x, y), smt_mk_int(ctx, 0))) == SMT_NO);
   /* Euclidean div/mod: 0 <= x mod 3 < 3, also for negative x */
   smt_term m = smt_mk_int_mod(ctx, x, k3);
-  CHECK(smt_is_valid(ctx, smt_mk_and2(ctx, smt_mk_int_le(ctx, smt_mk_int(ctx, 0), m), smt_mk_int_lt(ctx, m, k3))) == SMT_YES);
+  CHECK(smt_is_valid(ctx, smt_mk_and2(ctx, smt_mk_int_le(ctx, smt_mk_int(ctx, 0), m),
+                                      smt_mk_int_lt(ctx, m, k3))) == SMT_YES);
   /* BV: a <u 10 implies a <u 20; a + 1 >u a is not valid (wrap-around) */
   smt_term b = smt_mk_var(ctx, "b", smt_sort_bv(32));
   CHECK(smt_implies(ctx, smt_mk_bv_op2(ctx, SMT_BV_ULT, b, smt_mk_bv(ctx, 32, 10)),
@@ -54,7 +55,9 @@ static void test_validity(void) {
   CHECK(smt_implies(ctx, no_ovf, smt_mk_bv_op2(ctx, SMT_BV_UGT, b1, b)) == SMT_YES);
   /* is_sat */
   CHECK(smt_is_sat(ctx, smt_mk_eq(ctx, smt_mk_int_mul2(ctx, x, x), smt_mk_int(ctx, 49))) == SMT_SAT);
-  CHECK(smt_is_sat(ctx, smt_mk_eq(ctx, smt_mk_int_mul2(ctx, smt_mk_int(ctx, 2), x), smt_mk_int_add2(ctx, smt_mk_int_mul2(ctx, smt_mk_int(ctx, 2), y), smt_mk_int(ctx, 1)))) == SMT_UNSAT);
+  CHECK(smt_is_sat(ctx, smt_mk_eq(ctx, smt_mk_int_mul2(ctx, smt_mk_int(ctx, 2), x),
+                                  smt_mk_int_add2(ctx, smt_mk_int_mul2(ctx, smt_mk_int(ctx, 2), y),
+                                                  smt_mk_int(ctx, 1)))) == SMT_UNSAT);
   CHECK(smt_is_sat(ctx, SMT_TRUE) == SMT_SAT && smt_is_sat(ctx, SMT_FALSE) == SMT_UNSAT);
 
   /* the cache: the same question again is a hit, and is_valid(A => B)
@@ -72,8 +75,10 @@ static void test_validity(void) {
   /* the pre-check decides linear implications without the solver */
   uint64_t pre0 = st->q[SMT_Q_IMPLIES].precheck_unsat + st->q[SMT_Q_IMPLIES].precheck_sat;
   smt_term z = smt_mk_var(ctx, "z", SMT_SORT_INT);
-  smt_term a2 = smt_mk_and(ctx, 2, (smt_term[]){smt_mk_int_le(ctx, x, k5), smt_mk_eq(ctx, z, smt_mk_int_add2(ctx, x, y))});
-  CHECK(smt_implies(ctx, smt_mk_and2(ctx, a2, smt_mk_int_le(ctx, y, k3)), smt_mk_int_le(ctx, z, smt_mk_int(ctx, 8))) == SMT_YES);
+  smt_term a2 = smt_mk_and(
+      ctx, 2, (smt_term[]){smt_mk_int_le(ctx, x, k5), smt_mk_eq(ctx, z, smt_mk_int_add2(ctx, x, y))});
+  CHECK(smt_implies(ctx, smt_mk_and2(ctx, a2, smt_mk_int_le(ctx, y, k3)),
+                    smt_mk_int_le(ctx, z, smt_mk_int(ctx, 8))) == SMT_YES);
   CHECK(smt_implies(ctx, a2, smt_mk_int_le(ctx, z, smt_mk_int(ctx, 8))) == SMT_NO);
   CHECK(st->q[SMT_Q_IMPLIES].precheck_unsat + st->q[SMT_Q_IMPLIES].precheck_sat == pre0 + 2);
   /* statistics print */
@@ -163,8 +168,10 @@ static void test_precheck_agrees(void) {
     smt_solver_assert(s, q);
     smt_result z = smt_solver_check(s, 5000);
     smt_solver_pop(s, 1);
-    if (pre == SMT_SAT) decided_sat++;
-    else decided_unsat++;
+    if (pre == SMT_SAT)
+      decided_sat++;
+    else
+      decided_unsat++;
     if (z != SMT_UNKNOWN && z != pre) {
       disagree++;
       strbuf b = {0};
@@ -175,8 +182,10 @@ static void test_precheck_agrees(void) {
   }
   CHECK_MSG(disagree == 0, "%d disagreements", disagree);
   /* it must decide a good share, or it is not worth its cost */
-  CHECK_MSG(decided_sat + decided_unsat > total / 2, "decided only %d of %d", decided_sat + decided_unsat, total);
-  printf("pre-check: %d queries, %d sat, %d unsat, %d undecided\n", total, decided_sat, decided_unsat, undecided);
+  CHECK_MSG(decided_sat + decided_unsat > total / 2, "decided only %d of %d", decided_sat + decided_unsat,
+            total);
+  printf("pre-check: %d queries, %d sat, %d unsat, %d undecided\n", total, decided_sat, decided_unsat,
+         undecided);
   smt_solver_free(s);
   smt_ctx_free(ctx);
 }
@@ -259,7 +268,9 @@ static smt_term hard_query(smt_ctx *ctx) {
   mpz_mul(n, a, b);
   smt_term prod = smt_mk_eq(ctx, smt_mk_bv_op2(ctx, SMT_BV_MUL, pw, qw), smt_mk_bv_mpz(ctx, 124, n));
   smt_term one = smt_mk_bv(ctx, 62, 1);
-  smt_term r = smt_mk_and(ctx, 3, (smt_term[]){prod, smt_mk_bv_op2(ctx, SMT_BV_UGT, p, one), smt_mk_bv_op2(ctx, SMT_BV_UGT, q, one)});
+  smt_term r = smt_mk_and(
+      ctx, 3,
+      (smt_term[]){prod, smt_mk_bv_op2(ctx, SMT_BV_UGT, p, one), smt_mk_bv_op2(ctx, SMT_BV_UGT, q, one)});
   mpz_clears(n, a, b, NULL);
   return r;
 }
@@ -299,12 +310,14 @@ static void test_dump(void) {
   smt_set_dump_dir(ctx, dir);
   smt_set_precheck(ctx, false);
   smt_term x = smt_mk_var(ctx, "x", SMT_SORT_INT);
-  CHECK(smt_implies(ctx, smt_mk_int_le(ctx, x, smt_mk_int(ctx, 3)), smt_mk_int_le(ctx, x, smt_mk_int(ctx, 5))) == SMT_YES);
+  CHECK(smt_implies(ctx, smt_mk_int_le(ctx, x, smt_mk_int(ctx, 3)),
+                    smt_mk_int_le(ctx, x, smt_mk_int(ctx, 5))) == SMT_YES);
   CHECK(smt_is_sat(ctx, smt_mk_int_le(ctx, x, smt_mk_int(ctx, 3))) == SMT_SAT);
   smt_set_dump_dir(ctx, NULL);
   char *p1 = xasprintf("%s/query-000001.smt2", dir), *p2 = xasprintf("%s/query-000002.smt2", dir);
   char *t1 = util_read_file(p1, NULL), *t2 = util_read_file(p2, NULL);
-  CHECK(t1 && strstr(t1, "(declare-fun x () Int)") && strstr(t1, "(check-sat)") && strstr(t1, "; result: unsat"));
+  CHECK(t1 && strstr(t1, "(declare-fun x () Int)") && strstr(t1, "(check-sat)") &&
+        strstr(t1, "; result: unsat"));
   CHECK(t2 && strstr(t2, "; result: sat"));
   /* replay with the z3 binary when it is installed */
   if (system("z3 -version >/dev/null 2>&1") == 0) {
@@ -338,9 +351,18 @@ static void test_many_contexts(void) {
     smt_term a = smt_mk_var(ctx, "a", smt_sort_bv(16));
     smt_term m = smt_mk_var(ctx, "m", smt_sort_array(16));
     smt_set_precheck(ctx, i % 2 == 0);
-    CHECK(smt_implies(ctx, smt_mk_int_le(ctx, x, smt_mk_int(ctx, i)), smt_mk_int_le(ctx, x, smt_mk_int(ctx, i + 1))) == SMT_YES);
+    CHECK(smt_implies(ctx, smt_mk_int_le(ctx, x, smt_mk_int(ctx, i)),
+                      smt_mk_int_le(ctx, x, smt_mk_int(ctx, i + 1))) == SMT_YES);
     smt_term rd = smt_mk_select(ctx, smt_mk_store(ctx, m, a, smt_mk_bv(ctx, 8, 1)), a);
-    CHECK(smt_is_valid(ctx, smt_mk_eq(ctx, smt_mk_raw(ctx, SMT_SELECT, 2, (smt_term[]){smt_mk_raw(ctx, SMT_STORE, 3, (smt_term[]){m, a, smt_mk_bv(ctx, 8, 1)}, 0, 0), a}, 0, 0), rd)) == SMT_YES);
+    CHECK(
+        smt_is_valid(
+            ctx, smt_mk_eq(ctx,
+                           smt_mk_raw(ctx, SMT_SELECT, 2,
+                                      (smt_term[]){smt_mk_raw(ctx, SMT_STORE, 3,
+                                                              (smt_term[]){m, a, smt_mk_bv(ctx, 8, 1)}, 0, 0),
+                                                   a},
+                                      0, 0),
+                           rd)) == SMT_YES);
     if (i % 4 == 0) { /* a solver with a model still alive at free time */
       smt_solver *s = smt_solver_new(ctx, SMT_BACKEND_Z3);
       smt_solver_assert(s, smt_mk_eq(ctx, smt_mk_select(ctx, m, a), smt_mk_bv(ctx, 8, 3)));
@@ -353,7 +375,8 @@ static void test_many_contexts(void) {
 }
 
 int main(void) {
-  if (getenv("SMT_TEST_SEED")) rng_state ^= strtoull(getenv("SMT_TEST_SEED"), NULL, 10) * 0x9e3779b97f4a7c15ull;
+  if (getenv("SMT_TEST_SEED"))
+    rng_state ^= strtoull(getenv("SMT_TEST_SEED"), NULL, 10) * 0x9e3779b97f4a7c15ull;
   test_validity();
   test_precheck_agrees();
   test_models();

@@ -72,9 +72,9 @@ static smt_term gen_bv(unsigned w, int d) {
   case 1:
   case 2:
   case 3: {
-    static const smt_kind ops[] = {SMT_BV_AND, SMT_BV_OR,   SMT_BV_XOR,  SMT_BV_ADD,  SMT_BV_SUB,
-                                   SMT_BV_MUL, SMT_BV_UDIV, SMT_BV_UREM, SMT_BV_SDIV, SMT_BV_SREM,
-                                   SMT_BV_SMOD, SMT_BV_SHL, SMT_BV_LSHR, SMT_BV_ASHR};
+    static const smt_kind ops[] = {SMT_BV_AND,  SMT_BV_OR,   SMT_BV_XOR,  SMT_BV_ADD,  SMT_BV_SUB,
+                                   SMT_BV_MUL,  SMT_BV_UDIV, SMT_BV_UREM, SMT_BV_SDIV, SMT_BV_SREM,
+                                   SMT_BV_SMOD, SMT_BV_SHL,  SMT_BV_LSHR, SMT_BV_ASHR};
     smt_term a = gen_bv(w, d - 1);
     smt_term b = pick(3) == 0 ? a : pick(2) ? bv_const(w) : gen_bv(w, d - 1);
     if (pick(2)) {
@@ -135,7 +135,8 @@ static smt_term gen_int(int d) {
     return raw2(pick(2) ? SMT_INT_DIV : SMT_INT_MOD, gen_int(d - 1), c);
   }
   case 6: return raw(SMT_ITE, 3, (smt_term[]){gen_bool(d - 1), gen_int(d - 1), gen_int(d - 1)}, 0, 0);
-  case 7: return raw(pick(2) ? SMT_BV2NAT : SMT_BV2INT, 1, (smt_term[]){gen_bv(var_widths[pick(4)], d - 1)}, 0, 0);
+  case 7:
+    return raw(pick(2) ? SMT_BV2NAT : SMT_BV2INT, 1, (smt_term[]){gen_bv(var_widths[pick(4)], d - 1)}, 0, 0);
   default: return ivar[pick(3)];
   }
 }
@@ -250,9 +251,12 @@ static void test_random(void) {
       for (uint32_t k = 0; k < nv; k++) {
         mpz_init(vals[k]);
         smt_sort so = smt_term_sort(ctx, vars[k]);
-        if (so == SMT_SORT_BOOL) mpz_set_ui(vals[k], pick(2));
-        else if (so == SMT_SORT_INT) mpz_set_si(vals[k], (long)pick(21) - 10);
-        else mpz_set_ui(vals[k], (unsigned long)(rnd() & ((1ul << smt_sort_width(so)) - 1)));
+        if (so == SMT_SORT_BOOL)
+          mpz_set_ui(vals[k], pick(2));
+        else if (so == SMT_SORT_INT)
+          mpz_set_si(vals[k], (long)pick(21) - 10);
+        else
+          mpz_set_ui(vals[k], (unsigned long)(rnd() & ((1ul << smt_sort_width(so)) - 1)));
         vp[k] = vals[k];
       }
       mpz_t r1, r2;
@@ -288,7 +292,8 @@ static void test_linear(void) {
   smt_term b = smt_mk_int_add2(ctx, smt_mk_int(ctx, 1), smt_mk_int_add2(ctx, y, x));
   CHECK(a == b);
   /* 2*(x + y) - 2*y = 2*x */
-  smt_term c = smt_mk_int_sub(ctx, smt_mk_int_mul2(ctx, two, smt_mk_int_add2(ctx, x, y)), smt_mk_int_mul2(ctx, two, y));
+  smt_term c = smt_mk_int_sub(ctx, smt_mk_int_mul2(ctx, two, smt_mk_int_add2(ctx, x, y)),
+                              smt_mk_int_mul2(ctx, two, y));
   CHECK(c == smt_mk_int_mul2(ctx, x, two));
   /* x - x = 0 */
   CHECK(smt_mk_int_sub(ctx, x, x) == smt_mk_int(ctx, 0));
@@ -309,12 +314,14 @@ static void test_linear(void) {
   /* gcd tightening: 2x <= 3 is x <= 1; 2x = 3 is false; 2x + 4y = 6 is x + 2y = 3 */
   CHECK(smt_mk_int_le(ctx, smt_mk_int_mul2(ctx, two, x), three) == smt_mk_int_le(ctx, x, smt_mk_int(ctx, 1)));
   CHECK(smt_mk_eq(ctx, smt_mk_int_mul2(ctx, two, x), three) == SMT_FALSE);
-  smt_term e1 = smt_mk_eq(ctx, smt_mk_int_add2(ctx, smt_mk_int_mul2(ctx, two, x), smt_mk_int_mul2(ctx, smt_mk_int(ctx, 4), y)),
-                          smt_mk_int(ctx, 6));
+  smt_term e1 = smt_mk_eq(
+      ctx, smt_mk_int_add2(ctx, smt_mk_int_mul2(ctx, two, x), smt_mk_int_mul2(ctx, smt_mk_int(ctx, 4), y)),
+      smt_mk_int(ctx, 6));
   CHECK(e1 == smt_mk_eq(ctx, smt_mk_int_add2(ctx, x, smt_mk_int_mul2(ctx, two, y)), three));
   /* x = y and y = x are one term; so are x - y = 0 and y - x = 0 */
   CHECK(smt_mk_eq(ctx, x, y) == smt_mk_eq(ctx, y, x));
-  CHECK(smt_mk_eq(ctx, smt_mk_int_sub(ctx, x, y), smt_mk_int(ctx, 0)) == smt_mk_eq(ctx, smt_mk_int_sub(ctx, y, x), smt_mk_int(ctx, 0)));
+  CHECK(smt_mk_eq(ctx, smt_mk_int_sub(ctx, x, y), smt_mk_int(ctx, 0)) ==
+        smt_mk_eq(ctx, smt_mk_int_sub(ctx, y, x), smt_mk_int(ctx, 0)));
   /* constant comparisons fold */
   CHECK(smt_mk_int_le(ctx, smt_mk_int_add2(ctx, x, two), smt_mk_int_add2(ctx, x, three)) == SMT_TRUE);
   /* div/mod by +-1 and constants */
@@ -339,7 +346,8 @@ static void test_rewrites(void) {
   CHECK(smt_mk_implies(ctx, SMT_FALSE, p) == SMT_TRUE);
   CHECK(smt_mk_bv_op2(ctx, SMT_BV_ADD, a, smt_mk_bv(ctx, 8, 0)) == a);
   CHECK(smt_mk_bv_op2(ctx, SMT_BV_ADD, a, b) == smt_mk_bv_op2(ctx, SMT_BV_ADD, b, a));
-  smt_term a1 = smt_mk_bv_op2(ctx, SMT_BV_ADD, smt_mk_bv_op2(ctx, SMT_BV_ADD, a, smt_mk_bv(ctx, 8, 1)), smt_mk_bv(ctx, 8, 2));
+  smt_term a1 = smt_mk_bv_op2(ctx, SMT_BV_ADD, smt_mk_bv_op2(ctx, SMT_BV_ADD, a, smt_mk_bv(ctx, 8, 1)),
+                              smt_mk_bv(ctx, 8, 2));
   CHECK(a1 == smt_mk_bv_op2(ctx, SMT_BV_ADD, smt_mk_bv(ctx, 8, 3), a));
   CHECK(smt_mk_bv_op2(ctx, SMT_BV_XOR, a, a) == smt_mk_bv(ctx, 8, 0));
   CHECK(smt_mk_bv_op2(ctx, SMT_BV_UDIV, a, smt_mk_bv(ctx, 8, 0)) == smt_mk_bv(ctx, 8, 255));
@@ -390,7 +398,8 @@ static void test_printer(void) {
     smt_solver_push(s);
     for (uint32_t k = 0; k < n; k++) smt_solver_assert(s, as[k]);
     expect[i] = smt_solver_check(s, 2000);
-    if (getenv("SMT_TEST_VERBOSE")) fprintf(stderr, "query %d in-process %s\n", i, smt_result_name(expect[i]));
+    if (getenv("SMT_TEST_VERBOSE"))
+      fprintf(stderr, "query %d in-process %s\n", i, smt_result_name(expect[i]));
     smt_solver_pop(s, 1);
     smt_print_query(ctx, &script, n, as);
     strbuf_printf(&script, "(reset)\n");
@@ -419,8 +428,10 @@ static void test_printer(void) {
   if (p) pclose(p);
   CHECK_MSG(i == N, "z3 answered %d of %d queries", i, N);
   printf("printer: %d queries replayed by the z3 binary, %d compared\n", i, agree);
-  if (!getenv("SMT_TEST_KEEP")) unlink(path);
-  else fprintf(stderr, "kept %s\n", path);
+  if (!getenv("SMT_TEST_KEEP"))
+    unlink(path);
+  else
+    fprintf(stderr, "kept %s\n", path);
   free(cmd);
   strbuf_free(&script);
   smt_solver_free(s);
@@ -428,7 +439,8 @@ static void test_printer(void) {
 
 int main(void) {
   /* SMT_TEST_SEED=n explores other random terms */
-  if (getenv("SMT_TEST_SEED")) rng_state ^= strtoull(getenv("SMT_TEST_SEED"), NULL, 10) * 0x9e3779b97f4a7c15ull;
+  if (getenv("SMT_TEST_SEED"))
+    rng_state ^= strtoull(getenv("SMT_TEST_SEED"), NULL, 10) * 0x9e3779b97f4a7c15ull;
   ctx = smt_ctx_new();
   static const char *names[3] = {"x", "y", "z"};
   for (int i = 0; i < 3; i++) ivar[i] = smt_mk_var(ctx, names[i], SMT_SORT_INT);

@@ -41,9 +41,9 @@ int main(void) {
   smt_term two64 = smt_mk_int_mpz(ctx, v);
   CHECK(smt_term_kind(ctx, two64) == SMT_INT_CONST && mpz_cmp(smt_term_value(ctx, two64), v) == 0);
   CHECK(two64 != smt_mk_int(ctx, 0));
-  CHECK(smt_mk_bv_mpz(ctx, 64, v) == smt_mk_bv(ctx, 64, 0));            /* 2^64 mod 2^64 */
+  CHECK(smt_mk_bv_mpz(ctx, 64, v) == smt_mk_bv(ctx, 64, 0)); /* 2^64 mod 2^64 */
   CHECK(smt_mk_bv_signed(ctx, 8, -1) == smt_mk_bv(ctx, 8, 255));
-  CHECK(smt_mk_bv(ctx, 8, 255) != smt_mk_bv(ctx, 16, 255));              /* the sort is part of it */
+  CHECK(smt_mk_bv(ctx, 8, 255) != smt_mk_bv(ctx, 16, 255)); /* the sort is part of it */
   mpz_set_si(v, -1);
   smt_term m65 = smt_mk_bv_mpz(ctx, 65, v);
   mpz_set_ui(v, 0);
@@ -69,7 +69,8 @@ int main(void) {
 
   /* indexed operators: parameters are part of the identity */
   smt_term a = smt_mk_var(ctx, "a", smt_sort_bv(32));
-  smt_term e1 = smt_mk_raw(ctx, SMT_BV_EXTRACT, 1, &a, 7, 0), e2 = smt_mk_raw(ctx, SMT_BV_EXTRACT, 1, &a, 15, 8);
+  smt_term e1 = smt_mk_raw(ctx, SMT_BV_EXTRACT, 1, &a, 7, 0),
+           e2 = smt_mk_raw(ctx, SMT_BV_EXTRACT, 1, &a, 15, 8);
   CHECK(e1 != e2 && smt_bv_width(ctx, e1) == 8 && smt_bv_width(ctx, e2) == 8);
   CHECK(smt_extract_lo(ctx, e2) == 8 && smt_extract_hi(ctx, e2) == 15);
   CHECK(e1 == smt_mk_raw(ctx, SMT_BV_EXTRACT, 1, &a, 7, 0));
@@ -88,16 +89,19 @@ int main(void) {
 
   /* many terms: the table and its hash set grow, identities hold */
   smt_term prev = x;
-  for (int i = 0; i < 100000; i++) prev = smt_mk_raw(ctx, SMT_INT_ADD, 2, (smt_term[]){prev, smt_mk_int(ctx, i)}, 0, 0);
+  for (int i = 0; i < 100000; i++)
+    prev = smt_mk_raw(ctx, SMT_INT_ADD, 2, (smt_term[]){prev, smt_mk_int(ctx, i)}, 0, 0);
   smt_term again = x;
-  for (int i = 0; i < 100000; i++) again = smt_mk_raw(ctx, SMT_INT_ADD, 2, (smt_term[]){again, smt_mk_int(ctx, i)}, 0, 0);
+  for (int i = 0; i < 100000; i++)
+    again = smt_mk_raw(ctx, SMT_INT_ADD, 2, (smt_term[]){again, smt_mk_int(ctx, i)}, 0, 0);
   CHECK(prev == again);
   CHECK(smt_num_terms(ctx) > 200000);
   /* a deep chain simplifies without recursion trouble: sum of 0..99999 plus x */
   smt_term deep = smt_simplify(ctx, prev);
   CHECK(deep == smt_mk_int_add2(ctx, smt_mk_int(ctx, 4999950000), x));
 
-  printf("kind names: %s %s %s\n", smt_kind_name(SMT_BV_SDIVO), smt_kind_name(SMT_INT_MOD), smt_kind_name(SMT_STORE));
+  printf("kind names: %s %s %s\n", smt_kind_name(SMT_BV_SDIVO), smt_kind_name(SMT_INT_MOD),
+         smt_kind_name(SMT_STORE));
   smt_ctx_free(ctx);
   return TEST_SUMMARY();
 }
