@@ -150,6 +150,13 @@ static ival eval(interp_state *st, const iframe *fr, const ir_value *v, ir_loc l
     break;
   case IR_VAL_NULL: break;
   case IR_VAL_UNDEF:
+    /* In a module with unsupported constructs an undef may stand for the value
+     * of one (a float, an asm result): the run cannot go on faithfully. */
+    if (st->m->unsupported.len) {
+      interp_end_unsupported(st, loc, "value of an unsupported construct (the module has %s)",
+                             st->m->unsupported.data[0].what);
+      break;
+    }
     r.bits = interp_nondet_next(st, v->type.bits ? v->type.bits : st->pw, v->type.kind == IR_TY_PTR,
                                 INTERP_ND_UNDEF, loc);
     break;

@@ -45,6 +45,9 @@
  * writes it into those bytes, so later reads agree. memcpy/memmove copy the
  * uninitialised state instead of drawing. IR_VAL_UNDEF operands draw a fresh
  * value at each evaluation. Option uninit_zero reads them as 0 instead.
+ * Exception: in a module with unsupported constructs the front end lowers
+ * their values to undef, so there evaluating an undef ends the run as
+ * UNSUPPORTED ("value of an unsupported construct") instead of inventing it.
  *
  * Nondeterminism: __VERIFIER_nondet_* calls, undef operands and uninitialised
  * reads all take the next value from one source, in execution order: first the
