@@ -525,6 +525,10 @@ def _last_line(text, limit=160):
     return lines[-1][:limit] if lines else ''
 
 
+# Reasons (see failure_reason) of runs that ended abnormally.
+ABNORMAL_REASONS = ('crash', 'error', 'memory', 'timeout')
+
+
 def failure_reason(job, limits):
     """Reason if the run ended abnormally (None if it exited with status 0)."""
     if job.spawn_error:
@@ -870,7 +874,8 @@ def parse_args(argv):
                     help='benchmark root, task folders or .yml files (default: %s)' % DEFAULT_BENCHMARKS)
     ap.add_argument('--bitprove', default=DEFAULT_BITPROVE, help='bitprove binary (default: %(default)s)')
     ap.add_argument('--timeout', type=float, default=60, help='CPU seconds per run (default: %(default)s)')
-    ap.add_argument('--memory', type=int, default=8000, help='memory limit in MB (default: %(default)s)')
+    ap.add_argument('--memory', type=int, default=8000,
+                    help='memory limit in MB, 0 for none (sanitizer builds) (default: %(default)s)')
     ap.add_argument('-j', type=int, default=1, dest='jobs', help='parallel runs (default: 1)')
     ap.add_argument('--properties', default='',
                     help='comma-separated property names (default: all of the task except coverage-*)')
@@ -883,6 +888,9 @@ def parse_args(argv):
     ap.add_argument('--filter', help='only tasks whose "folder/name" matches this regex')
     ap.add_argument('--fail-on-wrong', action='store_true',
                     help='exit with status 1 if any verdict is wrong')
+    ap.add_argument('--fail-on-abnormal', action='store_true',
+                    help='exit with status 1 if any run crashed, failed, or ran out of time or memory '
+                         '(regression tests: bad input must give UNKNOWN, never a crash)')
     ap.add_argument('--wall-limit', type=float,
                     help='wall-clock seconds before a run is killed (default: 2 x timeout + 10)')
     ap.add_argument('-q', '--quiet', action='store_true', help='no line per finished run')
@@ -1012,6 +1020,11 @@ def run_verify(args, tasks, wanted, bitprove, limits, out_dir, header):
     if interrupted:
         return 130
     if args.fail_on_wrong and any(r['status'].startswith('wrong') for r in results):
+        return 1
+    abnormal = [r for r in results if r['reason'].startswith(ABNORMAL_REASONS)]
+    if args.fail_on_abnormal and abnormal:
+        for r in abnormal[:20]:
+            print('ABNORMAL: %s %s: %s' % (r['task'], r['property'], r['reason']))
         return 1
     return 0
 

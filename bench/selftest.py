@@ -314,6 +314,14 @@ def test_verify(tmp, fake):
                             '--filter', 't[36]', fa])
     eq(rc, 0, 'verify: --fail-on-wrong without wrong verdicts')
     eq(table_row(stdout, 'TOTAL')[1:8], ['2', '0', '1', '0', '0', '1', '1'], 'verify: --properties/--filter')
+    # --fail-on-abnormal: a crash fails, a plain UNKNOWN does not.
+    rc, stdout, _ = run_py(['--bitprove', fake, '--timeout', '5', '--out', os.path.join(tmp, 'o5'),
+                            '--fail-on-abnormal', '--filter', 'fb/segv', bench])
+    eq(rc, 1, 'verify: --fail-on-abnormal with a crash')
+    check('ABNORMAL: segv termination: crash: signal 11' in stdout, 'verify: crash listed as abnormal')
+    rc, stdout, _ = run_py(['--bitprove', fake, '--timeout', '5', '--out', os.path.join(tmp, 'o6'),
+                            '--fail-on-abnormal', '--filter', 'fa/t6', bench])
+    eq(rc, 0, 'verify: --fail-on-abnormal with an honest UNKNOWN')
     rc, stdout, _ = run_py(['--bitprove', fake, '--timeout', '5', '--out', os.path.join(tmp, 'o4'),
                             '--limit', '1', os.path.join(fa, 't1.yml'), fa])
     eq(table_row(stdout, 'TOTAL')[1:3], ['2', '1'], 'verify: single .yml and --limit')

@@ -268,7 +268,7 @@ def compare(prog, env):
     args = env.args
     argv = [args.bitprove, 'run', '--data-model', 'LP64', '--timeout', '%g' % args.timeout] \
         + args.extra + [prog.i_path]
-    p = run_cmd(argv, args.timeout * 2 + 10, memory=BITPROVE_MEMORY)
+    p = run_cmd(argv, args.timeout * 2 + 10, memory=args.memory << 20 if args.memory else None)
     repro = ' '.join(argv)
     if p.timed_out:
         return 'fail', 'bitprove did not stop: killed after %.0f s (%s)' % (p.wall, repro)
@@ -341,6 +341,9 @@ def parse_args(argv):
                     help='bitprove binary (default: $BITPROVE or build/bitprove)')
     ap.add_argument('-j', type=int, default=os.cpu_count() or 1, dest='jobs', help='parallel jobs')
     ap.add_argument('--timeout', type=float, default=60, help='bitprove run --timeout (default 60)')
+    ap.add_argument('--memory', type=int, default=BITPROVE_MEMORY >> 20,
+                    help='address-space limit of bitprove run in MB, 0 for none (sanitizer builds: '
+                         'ASan reserves terabytes of address space) (default: %(default)s)')
     ap.add_argument('--native-timeout', type=float, default=5, help='native run wall-clock limit (default 5)')
     ap.add_argument('--cache', help='cache folder (default: <bitprove dir>/differential-cache, or /tmp)')
     ap.add_argument('--clang', default=find_clang(), help='clang for preprocessing and native builds')

@@ -4,8 +4,10 @@
 add_test(NAME regression/interp-run COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check-run.sh ${BITPROVE_EXE})
 
 # The same programs as SV-COMP tasks, through the benchmark runner: no verdict
-# may contradict a task's expected verdict (wrong TRUE/FALSE fails the test).
+# may contradict a task's expected verdict, and no run may crash or run out of
+# time or memory.
 add_test(NAME regression/verdicts
-         COMMAND python3 ${CMAKE_SOURCE_DIR}/bench/run.py --bitprove ${BITPROVE_EXE} --fail-on-wrong
+         COMMAND python3 ${CMAKE_SOURCE_DIR}/bench/run.py --bitprove ${BITPROVE_EXE} --fail-on-wrong --fail-on-abnormal
+                 --memory ${BITPROVE_TEST_MEMORY_MB}
                  --timeout 60 -j 2 -q --out ${CMAKE_BINARY_DIR}/regression-verdicts ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(regression/verdicts PROPERTIES TIMEOUT 600)
