@@ -345,7 +345,68 @@ void interp_builtin(interp_state *st, ir_builtin b, const ir_func *g, const ir_i
     return;
   }
 
+  case IR_BUILTIN_MEMCHR: {
+    /* Reads (checked) up to the first match, at most n bytes. */
+    if (!need_args(st, g, in, nargs, 3)) return;
+    ival p = mem_resolve(st, args[0]);
+    uint8_t c = (uint8_t)args[1].bits;
+    for (uint64_t i = 0; i < args[2].bits; i++) {
+      uint8_t x;
+      if (!read_byte(st, p, i, "memchr read", loc, &x)) return;
+      if (x == c) {
+        *ret = ptr_add(st, args[0], i);
+        return;
+      }
+    }
+    return;
+  }
+  case IR_BUILTIN_STRSTR: {
+    if (!need_args(st, g, in, nargs, 2)) return;
+    ival h = mem_resolve(st, args[0]), n = mem_resolve(st, args[1]);
+    if (!interp_strlen(st, n, UINT64_MAX, "strstr read", loc, &len)) return;
+    /* Every haystack byte up to its terminator (or the first match) is read, checked. */
+    for (uint64_t i = 0;; i++) {
+      bool match = true;
+      for (uint64_t j = 0; j < len && match; j++) {
+        uint8_t x, y;
+        if (!read_byte(st, h, i + j, "strstr read", loc, &x) || !read_byte(st, n, j, "strstr read", loc, &y)) return;
+        if (x == 0) return; /* haystack ended: NULL */
+        match = x == y;
+      }
+      if (match) {
+        *ret = ptr_add(st, args[0], i);
+        return;
+      }
+      uint8_t x;
+      if (!read_byte(st, h, i, "strstr read", loc, &x)) return;
+      if (x == 0) return;
+    }
+  }
+
   /* ---- output ---- */
+  case IR_BUILTIN_SPRINTF:
+  case IR_BUILTIN_SNPRINTF: {
+    /* sprintf(dst, fmt, ...) / snprintf(dst, n, fmt, ...): format as printf,
+     * then write the (truncated) text and its terminator into dst, checked. */
+    bool bounded = b == IR_BUILTIN_SNPRINTF;
+    uint32_t fmt_at = bounded ? 2 : 1;
+    if (!need_args(st, g, in, nargs, fmt_at + 1)) return;
+    strbuf out = {0};
+    if (interp_format(st, args + fmt_at, nargs - fmt_at, loc, &out)) {
+      uint64_t cap = bounded ? args[1].bits : UINT64_MAX;
+      uint64_t text = out.len < cap ? out.len : (cap ? cap - 1 : 0);
+      uint64_t total = cap ? text + 1 : 0;
+      const char *wr = bounded ? "snprintf write" : "sprintf write";
+      if (total && access(st, args[0], total, wr, true, loc, &id, &off)) {
+        for (uint64_t i = 0; i < text; i++) mem_fill(st, id, off + i, 1, (uint8_t)out.data[i]);
+        mem_fill(st, id, off + text, 1, 0);
+      }
+      if (!st->done)
+        ret->bits = (uint64_t)(out.len > 0x7fffffff ? 0x7fffffff : out.len) & interp_mask(in->type.bits);
+    }
+    strbuf_free(&out);
+    return;
+  }
   case IR_BUILTIN_PRINTF: {
     if (!need_args(st, g, in, nargs, 1)) return;
     strbuf out = {0};

@@ -206,6 +206,7 @@ static inline bool ir_is_cast(uint8_t op) { return op >= IR_TRUNC && op <= IR_CO
   X(MEMCPY, "memcpy")                                                          \
   X(MEMMOVE, "memmove")                                                        \
   X(MEMCMP, "memcmp")                                                          \
+  X(MEMCHR, "memchr")                                                          \
   /* strings */                                                                \
   X(STRLEN, "strlen")                                                          \
   X(STRNLEN, "strnlen")                                                        \
@@ -218,6 +219,9 @@ static inline bool ir_is_cast(uint8_t op) { return op >= IR_TRUNC && op <= IR_CO
   X(STRCHR, "strchr")                                                          \
   X(STRRCHR, "strrchr")                                                        \
   X(STRDUP, "strdup")                                                          \
+  X(STRSTR, "strstr")                                                          \
+  X(SPRINTF, "sprintf")                                                        \
+  X(SNPRINTF, "snprintf")                                                      \
   /* output (no effect on verdicts; the interpreter prints) */                 \
   X(PRINTF, "printf")                                                          \
   X(PUTS, "puts")                                                              \

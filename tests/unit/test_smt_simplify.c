@@ -3,7 +3,10 @@
  * Z3 checks that (= raw simplified) is valid, in batches. Also: simplified
  * terms are fixpoints (simplifying again changes nothing), the evaluator
  * agrees on raw and simplified terms, and the linear normal form of Int
- * terms is canonical on examples. */
+ * terms is canonical on examples. The SMT-LIB printer is checked by the
+ * z3 binary (skipped with a message if it is not installed).
+ * Knobs: SMT_TEST_SEED=n other random terms, SMT_TEST_VERBOSE=1 samples,
+ * SMT_TEST_NOPRINT=1 skips the printer check, SMT_TEST_KEEP=1 keeps its file. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
