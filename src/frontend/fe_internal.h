@@ -131,6 +131,8 @@ const char *fe_name(fe_lower *L, LLVMValueRef v);
 
 /* lower_const.c */
 ir_pred fe_pred(LLVMIntPredicate p);
+/* The IR opcode of an LLVM integer binary opcode; false if it is none. */
+bool fe_binop(LLVMOpcode op, ir_opcode *out);
 uint32_t fe_global_id(fe_lower *L, LLVMValueRef gv);
 void fe_lower_global_init(fe_lower *L, LLVMValueRef gv);
 /* The ir_value of an operand; may emit instructions for constant

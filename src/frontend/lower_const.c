@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ir/ir_arith.h"
+
 ir_pred fe_pred(LLVMIntPredicate p) {
   switch (p) {
   case LLVMIntEQ: return IR_EQ;
@@ -39,13 +41,24 @@ ir_pred fe_pred(LLVMIntPredicate p) {
   return IR_EQ;
 }
 
-static uint64_t mask_w(uint64_t x, unsigned w) { return w >= 64 ? x : x & (((uint64_t)1 << w) - 1); }
-
-static int64_t sext_w(uint64_t x, unsigned w) {
-  if (w == 0 || w >= 64) return (int64_t)x;
-  uint64_t sign = (uint64_t)1 << (w - 1);
-  x = mask_w(x, w);
-  return (int64_t)((x ^ sign) - sign);
+/* The ir_opcode of an LLVM integer binary opcode; false for any other. */
+bool fe_binop(LLVMOpcode op, ir_opcode *out) {
+  switch (op) {
+  case LLVMAdd: *out = IR_ADD; return true;
+  case LLVMSub: *out = IR_SUB; return true;
+  case LLVMMul: *out = IR_MUL; return true;
+  case LLVMUDiv: *out = IR_UDIV; return true;
+  case LLVMSDiv: *out = IR_SDIV; return true;
+  case LLVMURem: *out = IR_UREM; return true;
+  case LLVMSRem: *out = IR_SREM; return true;
+  case LLVMShl: *out = IR_SHL; return true;
+  case LLVMLShr: *out = IR_LSHR; return true;
+  case LLVMAShr: *out = IR_ASHR; return true;
+  case LLVMAnd: *out = IR_AND; return true;
+  case LLVMOr: *out = IR_OR; return true;
+  case LLVMXor: *out = IR_XOR; return true;
+  default: return false;
+  }
 }
 
 LLVMValueRef fe_strip_casts(LLVMValueRef v) {
@@ -124,7 +137,7 @@ bool fe_gep_offset(fe_lower *L, LLVMValueRef gep, bool emit, int64_t *cst, ir_va
     acc = hv ? ir_inst_val(pt, ir_emit_binary(&L->b, IR_ADD, 0, acc, x, L->loc)) : x;
     hv = true;
   }
-  *cst = (int64_t)mask_w(c, L->pbits);
+  *cst = (int64_t)(c & ir_mask(L->pbits));
   *var = acc;
   *has_var = hv;
   return true;
@@ -139,61 +152,6 @@ typedef struct {
 } cval;
 
 static bool eval_const(fe_lower *L, LLVMValueRef c, cval *out, int depth);
-
-static bool eval_int_binop(LLVMOpcode op, uint64_t a, uint64_t b, unsigned w, uint64_t *r) {
-  a = mask_w(a, w);
-  b = mask_w(b, w);
-  switch (op) {
-  case LLVMAdd: *r = a + b; break;
-  case LLVMSub: *r = a - b; break;
-  case LLVMMul: *r = a * b; break;
-  case LLVMAnd: *r = a & b; break;
-  case LLVMOr: *r = a | b; break;
-  case LLVMXor: *r = a ^ b; break;
-  case LLVMUDiv:
-  case LLVMURem:
-    if (!b) return false;
-    *r = op == LLVMUDiv ? a / b : a % b;
-    break;
-  case LLVMSDiv:
-  case LLVMSRem: {
-    int64_t x = sext_w(a, w), y = sext_w(b, w);
-    if (!y || (y == -1 && x == sext_w((uint64_t)1 << (w - 1), w))) return false;
-    *r = (uint64_t)(op == LLVMSDiv ? x / y : x % y);
-    break;
-  }
-  case LLVMShl:
-  case LLVMLShr:
-  case LLVMAShr:
-    if (b >= w) return false;
-    if (op == LLVMShl) *r = a << b;
-    else if (op == LLVMLShr) *r = a >> b;
-    else *r = (uint64_t)(sext_w(a, w) >> b);
-    break;
-  default: return false;
-  }
-  *r = mask_w(*r, w);
-  return true;
-}
-
-static bool eval_icmp(LLVMIntPredicate p, uint64_t a, uint64_t b, unsigned w) {
-  int64_t x = sext_w(a, w), y = sext_w(b, w);
-  a = mask_w(a, w);
-  b = mask_w(b, w);
-  switch (p) {
-  case LLVMIntEQ: return a == b;
-  case LLVMIntNE: return a != b;
-  case LLVMIntUGT: return a > b;
-  case LLVMIntUGE: return a >= b;
-  case LLVMIntULT: return a < b;
-  case LLVMIntULE: return a <= b;
-  case LLVMIntSGT: return x > y;
-  case LLVMIntSGE: return x >= y;
-  case LLVMIntSLT: return x < y;
-  case LLVMIntSLE: return x <= y;
-  }
-  return false;
-}
 
 static bool eval_expr(fe_lower *L, LLVMValueRef c, cval *out, int depth) {
   LLVMOpcode op = LLVMGetConstOpcode(c);
@@ -214,15 +172,15 @@ static bool eval_expr(fe_lower *L, LLVMValueRef c, cval *out, int depth) {
     bool hv;
     if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1)) return false;
     if (!fe_gep_offset(L, c, false, &cst, &var, &hv) || hv) return false;
-    a.off = a.kind == CV_INT ? mask_w(a.off + (uint64_t)cst, w) : a.off + (uint64_t)cst;
-    if (a.kind == CV_NULL) a.off = mask_w(a.off, L->pbits);
+    a.off = a.kind == CV_INT ? (a.off + (uint64_t)cst) & ir_mask(w) : a.off + (uint64_t)cst;
+    if (a.kind == CV_NULL) a.off &= ir_mask(L->pbits);
     *out = a;
     return true;
   }
   case LLVMPtrToInt:
     if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1)) return false;
     if (a.kind == CV_INT || a.kind == CV_NULL) {
-      *out = (cval){CV_INT, 0, mask_w(a.off, w)};
+      *out = (cval){CV_INT, 0, a.off & ir_mask(w)};
       return true;
     }
     if (w != L->pbits) return false; /* a truncated address is not a relocation */
@@ -232,7 +190,7 @@ static bool eval_expr(fe_lower *L, LLVMValueRef c, cval *out, int depth) {
     unsigned sw = scalar_width(L, LLVMTypeOf(LLVMGetOperand(c, 0)));
     if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1)) return false;
     if (a.kind == CV_INT || a.kind == CV_NULL) {
-      *out = (cval){CV_NULL, 0, mask_w(mask_w(a.off, sw), L->pbits)};
+      *out = (cval){CV_NULL, 0, a.off & ir_mask(sw) & ir_mask(L->pbits)};
       return true;
     }
     if (sw != L->pbits) return false;
@@ -244,8 +202,8 @@ static bool eval_expr(fe_lower *L, LLVMValueRef c, cval *out, int depth) {
   case LLVMSExt: {
     unsigned sw = scalar_width(L, LLVMTypeOf(LLVMGetOperand(c, 0)));
     if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1) || a.kind != CV_INT) return false;
-    uint64_t v = op == LLVMSExt ? (uint64_t)sext_w(a.off, sw) : mask_w(a.off, sw);
-    *out = (cval){CV_INT, 0, mask_w(v, w)};
+    uint64_t v = op == LLVMSExt ? (uint64_t)ir_sext(a.off, sw) : a.off & ir_mask(sw);
+    *out = (cval){CV_INT, 0, v & ir_mask(w)};
     return true;
   }
   case LLVMAdd:
@@ -264,8 +222,10 @@ static bool eval_expr(fe_lower *L, LLVMValueRef c, cval *out, int depth) {
     if (!eval_const(L, LLVMGetOperand(c, 0), &a, depth + 1) || !eval_const(L, LLVMGetOperand(c, 1), &b, depth + 1))
       return false;
     if (a.kind == CV_INT && b.kind == CV_INT) {
+      /* flags 0: only division by zero, INT_MIN / -1, shift >= w fault */
+      ir_opcode io;
       uint64_t r;
-      if (!eval_int_binop(op, a.off, b.off, w, &r)) return false;
+      if (!fe_binop(op, &io) || ir_arith_binary(io, 0, w, a.off, b.off, &r) != IR_ARITH_OK) return false;
       *out = (cval){CV_INT, 0, r};
       return true;
     }
@@ -283,7 +243,7 @@ static bool eval_expr(fe_lower *L, LLVMValueRef c, cval *out, int depth) {
       return true;
     }
     if (op == LLVMSub && a.kind == b.kind && a.id == b.id) {
-      *out = (cval){CV_INT, 0, mask_w(a.off - b.off, w)};
+      *out = (cval){CV_INT, 0, (a.off - b.off) & ir_mask(w)};
       return true;
     }
     return false;
@@ -294,7 +254,7 @@ static bool eval_expr(fe_lower *L, LLVMValueRef c, cval *out, int depth) {
       return false;
     bool r;
     if ((a.kind == CV_INT || a.kind == CV_NULL) && (b.kind == CV_INT || b.kind == CV_NULL)) {
-      r = eval_icmp(p, a.off, b.off, ow);
+      r = ir_arith_icmp(fe_pred(p), ow, a.off, b.off);
     } else if ((p == LLVMIntEQ || p == LLVMIntNE) && a.off == 0 && b.off == 0) {
       /* distinct objects have distinct non-null addresses */
       bool same = a.kind == b.kind && a.id == b.id;
@@ -388,13 +348,11 @@ static ir_value materialize_expr(fe_lower *L, LLVMValueRef c, ir_type t) {
   }
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem:
   case LLVMSRem: case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor: {
-    static const ir_opcode map[] = {
-        [LLVMAdd] = IR_ADD, [LLVMSub] = IR_SUB, [LLVMMul] = IR_MUL, [LLVMUDiv] = IR_UDIV,
-        [LLVMSDiv] = IR_SDIV, [LLVMURem] = IR_UREM, [LLVMSRem] = IR_SREM, [LLVMShl] = IR_SHL,
-        [LLVMLShr] = IR_LSHR, [LLVMAShr] = IR_ASHR, [LLVMAnd] = IR_AND, [LLVMOr] = IR_OR, [LLVMXor] = IR_XOR};
+    ir_opcode io = IR_ADD;
+    (void)fe_binop(op, &io); /* one of the cases above */
     ir_value x = fe_val(L, LLVMGetOperand(c, 0)), y = fe_val(L, LLVMGetOperand(c, 1));
     if (!ir_type_eq(x.type, t) || !ir_type_eq(y.type, t)) break;
-    return ir_inst_val(t, ir_emit_binary(b, map[op], 0, x, y, L->loc));
+    return ir_inst_val(t, ir_emit_binary(b, io, 0, x, y, L->loc));
   }
   case LLVMICmp: {
     ir_value x = fe_val(L, LLVMGetOperand(c, 0)), y = fe_val(L, LLVMGetOperand(c, 1));

@@ -464,24 +464,6 @@ static void lower_call(fe_lower *L, LLVMValueRef inst) {
 }
 
 /* ---- instructions -------------------------------------------------------------- */
-static ir_opcode binop_of(LLVMOpcode op) {
-  switch (op) {
-  case LLVMAdd: return IR_ADD;
-  case LLVMSub: return IR_SUB;
-  case LLVMMul: return IR_MUL;
-  case LLVMUDiv: return IR_UDIV;
-  case LLVMSDiv: return IR_SDIV;
-  case LLVMURem: return IR_UREM;
-  case LLVMSRem: return IR_SREM;
-  case LLVMShl: return IR_SHL;
-  case LLVMLShr: return IR_LSHR;
-  case LLVMAShr: return IR_ASHR;
-  case LLVMAnd: return IR_AND;
-  case LLVMOr: return IR_OR;
-  default: return IR_XOR;
-  }
-}
-
 static void lower_phi(fe_lower *L, LLVMValueRef inst) {
   const char *why;
   ir_type t = fe_type(L, LLVMTypeOf(inst), &why);
@@ -646,7 +628,9 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
     if ((why = type_problem(L, inst))) break;
     ir_value x = fe_val(L, LLVMGetOperand(inst, 0));
     ir_value y = fe_val(L, LLVMGetOperand(inst, 1));
-    set_result(L, inst, ir_emit_binary(b, binop_of(op), fe_inst_flags(inst), x, as_type(y, x.type), L->loc));
+    ir_opcode io = IR_XOR;
+    (void)fe_binop(op, &io); /* op is one of the binary opcodes (the case labels above) */
+    set_result(L, inst, ir_emit_binary(b, io, fe_inst_flags(inst), x, as_type(y, x.type), L->loc));
     return;
   }
   case LLVMFNeg: case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMFCmp:

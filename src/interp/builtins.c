@@ -77,7 +77,7 @@ static bool heap_free(interp_state *st, ival p, const char *via, ir_loc loc) {
   }
   if (p.bits != o->base) {
     interp_end_ub(st, INTERP_UB_INVALID_FREE, loc, "%s of a pointer to offset %lld of %s, not its start", via,
-                  (long long)interp_sext((p.bits - o->base) & st->pmask, st->pw), db);
+                  (long long)ir_sext((p.bits - o->base) & st->pmask, st->pw), db);
     return false;
   }
   if (o->state == OBJ_FREED) {
@@ -138,7 +138,7 @@ void interp_builtin(interp_state *st, ir_builtin b, const ir_func *g, const ir_i
     return;
   case IR_BUILTIN_ASSUME:
     if (!need_args(st, g, in, nargs, 1)) return;
-    if ((args[0].bits & interp_mask(in->ops[in->callee == IR_NONE ? 1 : 0].type.bits)) == 0)
+    if ((args[0].bits & ir_mask(in->ops[in->callee == IR_NONE ? 1 : 0].type.bits)) == 0)
       interp_end(st, INTERP_INFEASIBLE, loc, NULL);
     return;
   case IR_BUILTIN_REACH_ERROR:
@@ -153,7 +153,7 @@ void interp_builtin(interp_state *st, ir_builtin b, const ir_func *g, const ir_i
   case IR_BUILTIN_TRAP: interp_end(st, INTERP_TRAP, loc, NULL); return;
   case IR_BUILTIN_EXIT:
     if (!need_args(st, g, in, nargs, 1)) return;
-    interp_end_exit(st, (int32_t)interp_sext(args[0].bits, 32), loc, true);
+    interp_end_exit(st, (int32_t)ir_sext(args[0].bits, 32), loc, true);
     return;
 
   /* ---- memory ---- */
@@ -224,7 +224,7 @@ void interp_builtin(interp_state *st, ir_builtin b, const ir_func *g, const ir_i
     for (uint64_t i = 0; i < n && !st->done; i++) {
       int c = cmp_bytes(mem_get_byte(st, id, off + i, loc), mem_get_byte(st, id2, off2 + i, loc));
       if (c) {
-        ret->bits = (uint64_t)(int64_t)c & interp_mask(in->type.bits);
+        ret->bits = (uint64_t)(int64_t)c & ir_mask(in->type.bits);
         return;
       }
     }
@@ -306,7 +306,7 @@ void interp_builtin(interp_state *st, ir_builtin b, const ir_func *g, const ir_i
       uint8_t x, y;
       if (!read_byte(st, p, i, rd, loc, &x) || !read_byte(st, q, i, rd, loc, &y)) return;
       if (x != y || x == 0) {
-        ret->bits = (uint64_t)(int64_t)cmp_bytes(x, y) & interp_mask(in->type.bits);
+        ret->bits = (uint64_t)(int64_t)cmp_bytes(x, y) & ir_mask(in->type.bits);
         return;
       }
     }
@@ -402,7 +402,7 @@ void interp_builtin(interp_state *st, ir_builtin b, const ir_func *g, const ir_i
         mem_fill(st, id, off + text, 1, 0);
       }
       if (!st->done)
-        ret->bits = (uint64_t)(out.len > 0x7fffffff ? 0x7fffffff : out.len) & interp_mask(in->type.bits);
+        ret->bits = (uint64_t)(out.len > 0x7fffffff ? 0x7fffffff : out.len) & ir_mask(in->type.bits);
     }
     strbuf_free(&out);
     return;
@@ -412,7 +412,7 @@ void interp_builtin(interp_state *st, ir_builtin b, const ir_func *g, const ir_i
     strbuf out = {0};
     if (interp_format(st, args, nargs, loc, &out)) {
       output(st, out.data, out.len);
-      ret->bits = (uint64_t)(out.len > 0x7fffffff ? 0x7fffffff : out.len) & interp_mask(in->type.bits);
+      ret->bits = (uint64_t)(out.len > 0x7fffffff ? 0x7fffffff : out.len) & ir_mask(in->type.bits);
     }
     strbuf_free(&out);
     return;
@@ -427,7 +427,7 @@ void interp_builtin(interp_state *st, ir_builtin b, const ir_func *g, const ir_i
       output(st, (const char *)&c, 1);
     }
     output(st, "\n", 1);
-    ret->bits = (len + 1 > 0x7fffffff ? 0x7fffffff : len + 1) & interp_mask(in->type.bits);
+    ret->bits = (len + 1 > 0x7fffffff ? 0x7fffffff : len + 1) & ir_mask(in->type.bits);
     return;
   }
   case IR_BUILTIN_PUTCHAR: {

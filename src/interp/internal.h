@@ -3,12 +3,14 @@
  *
  * Files and their concerns:
  *   interp.c   setup, the dispatch loop, frames, calls, returns, termination
- *   arith.c    bitvector arithmetic and its UB conditions
  *   memory.c   objects, address map, bytes, provenance, undef bits, checks, leaks
  *   nondet.c   the nondet source and its log
  *   builtins.c library functions (SV-COMP, memory, strings, output)
  *   printf.c   printf formatting
  *   report.c   names, property mapping, report lines
+ *
+ * Bitvector arithmetic and its UB conditions are ir/ir_arith.h (shared with
+ * the front end's constant folding); interp.c maps its faults to interp_ub.
  *
  * Conventions: a routine that ends the run calls interp_end*() which records
  * the first ending only and sets st->done; callers test st->done (or a false
@@ -18,8 +20,8 @@
 #ifndef BITPROVE_INTERP_INTERNAL_H
 #define BITPROVE_INTERP_INTERNAL_H
 
-#include "arith.h"
 #include "interp.h"
+#include "../ir/ir_arith.h"
 
 /* A register value: bits (masked to the value's width) and provenance. */
 typedef struct {

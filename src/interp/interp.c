@@ -100,10 +100,10 @@ static void trace_value(interp_state *st, ir_type t, ival v) {
       char db[512];
       const iobj *o = &st->objs.data[v.prov];
       fprintf(tr, " <%s%+lld>", mem_describe(st, v.prov, db, sizeof db),
-              (long long)interp_sext((v.bits - o->base) & st->pmask, st->pw));
+              (long long)ir_sext((v.bits - o->base) & st->pmask, st->pw));
     }
   } else {
-    fprintf(tr, "i%u %lld", t.bits, (long long)interp_sext(v.bits, t.bits ? t.bits : 64));
+    fprintf(tr, "i%u %lld", t.bits, (long long)ir_sext(v.bits, t.bits ? t.bits : 64));
   }
 }
 
@@ -122,7 +122,7 @@ static inline const ir_func *func_of(interp_state *st, const iframe *fr) { retur
 static inline void set_reg(interp_state *st, size_t fi, uint32_t id, ival v) {
   iframe *fr = &st->frames.data[fi];
   const ir_func *f = func_of(st, fr);
-  v.bits &= interp_mask(f->insts[id].type.bits ? f->insts[id].type.bits : 64);
+  v.bits &= ir_mask(f->insts[id].type.bits ? f->insts[id].type.bits : 64);
   st->regs.data[fr->regs + id] = v;
   if (st->opt->trace) trace_reg(st, f, id, v);
 }
@@ -131,7 +131,7 @@ static ival eval(interp_state *st, const iframe *fr, const ir_value *v, ir_loc l
   ival r = {0, 0};
   const ir_func *f = func_of(st, fr);
   switch (v->kind) {
-  case IR_VAL_CONST: r.bits = v->imm & interp_mask(v->type.bits ? v->type.bits : 64); break;
+  case IR_VAL_CONST: r.bits = v->imm & ir_mask(v->type.bits ? v->type.bits : 64); break;
   case IR_VAL_INST:
     if (v->id < f->ninsts) r = st->regs.data[fr->regs + v->id];
     else malformed(st, loc, "operand refers to a missing instruction");
@@ -179,8 +179,23 @@ static const char *op_symbol(unsigned op) {
   }
 }
 
+/* The interp_ub kind of an arithmetic fault (IR_ARITH_OK: INTERP_UB_NONE). */
+static interp_ub ub_of_fault(ir_arith_fault f) {
+  switch (f) {
+  case IR_ARITH_OK: return INTERP_UB_NONE;
+  case IR_ARITH_SIGNED_OVERFLOW: return INTERP_UB_SIGNED_OVERFLOW;
+  case IR_ARITH_UNSIGNED_WRAP: return INTERP_UB_UNSIGNED_WRAP;
+  case IR_ARITH_INEXACT: return INTERP_UB_INEXACT;
+  case IR_ARITH_DIV_BY_ZERO: return INTERP_UB_DIV_BY_ZERO;
+  case IR_ARITH_DIV_OVERFLOW: return INTERP_UB_DIV_OVERFLOW;
+  case IR_ARITH_REM_OVERFLOW: return INTERP_UB_REM_OVERFLOW;
+  case IR_ARITH_SHIFT_TOO_FAR: return INTERP_UB_SHIFT_OUT_OF_RANGE;
+  }
+  return INTERP_UB_NONE;
+}
+
 static void arith_ub(interp_state *st, const ir_inst *in, interp_ub k, unsigned w, uint64_t a, uint64_t b) {
-  long long sa = (long long)interp_sext(a, w), sb = (long long)interp_sext(b, w);
+  long long sa = (long long)ir_sext(a, w), sb = (long long)ir_sext(b, w);
   unsigned long long ua = (unsigned long long)a, ub = (unsigned long long)b;
   const char *sym = op_symbol(in->op);
   const char *opn = ir_opcode_name((ir_opcode)in->op);
@@ -313,7 +328,7 @@ static void do_return(interp_state *st, const ir_inst *in) {
   if (st->frames.len == 0) {
     /* main returned: its value is the exit code (void main: 0). */
     int32_t code = 0;
-    if (in->nops && f->ret.kind == IR_TY_INT) code = (int32_t)interp_sext(rv.bits, f->ret.bits);
+    if (in->nops && f->ret.kind == IR_TY_INT) code = (int32_t)ir_sext(rv.bits, f->ret.bits);
     interp_end_exit(st, code, in->loc, false);
     return;
   }
@@ -438,9 +453,9 @@ static void step(interp_state *st) {
     b = eval(st, fr, &in->ops[1], in->loc);
     if (st->done) return;
     unsigned w = in->type.bits;
-    interp_ub k = interp_binary(in->op, in->flags, w, a.bits, b.bits, &r.bits);
-    if (k != INTERP_UB_NONE) {
-      arith_ub(st, in, k, w, a.bits, b.bits);
+    ir_arith_fault f = ir_arith_binary((ir_opcode)in->op, in->flags, w, a.bits, b.bits, &r.bits);
+    if (f != IR_ARITH_OK) {
+      arith_ub(st, in, ub_of_fault(f), w, a.bits, b.bits);
       return;
     }
     r.prov = arith_prov(st, in->op, w, a, b);
@@ -449,12 +464,12 @@ static void step(interp_state *st) {
   case IR_ICMP:
     a = eval(st, fr, &in->ops[0], in->loc);
     b = eval(st, fr, &in->ops[1], in->loc);
-    r.bits = interp_icmp(in->pred, in->ops[0].type.bits, a.bits, b.bits);
+    r.bits = ir_arith_icmp((ir_pred)in->pred, in->ops[0].type.bits, a.bits, b.bits);
     break;
   case IR_OVERFLOW:
     a = eval(st, fr, &in->ops[0], in->loc);
     b = eval(st, fr, &in->ops[1], in->loc);
-    r.bits = interp_overflows(in->pred, in->ops[0].type.bits, a.bits, b.bits);
+    r.bits = ir_arith_overflows((ir_ovf)in->pred, in->ops[0].type.bits, a.bits, b.bits);
     break;
   case IR_SELECT:
     a = eval(st, fr, &in->ops[0], in->loc);
@@ -463,7 +478,7 @@ static void step(interp_state *st) {
   case IR_TRUNC: case IR_ZEXT: case IR_SEXT: case IR_PTRTOINT: case IR_INTTOPTR: case IR_COPY: {
     a = eval(st, fr, &in->ops[0], in->loc);
     unsigned sw = in->ops[0].type.bits, dw = in->type.bits;
-    r.bits = in->op == IR_SEXT ? (uint64_t)interp_sext(a.bits, sw) : a.bits;
+    r.bits = in->op == IR_SEXT ? (uint64_t)ir_sext(a.bits, sw) : a.bits;
     /* A value narrower than a pointer cannot carry an address. */
     r.prov = in->op == IR_COPY || (sw >= st->pw && dw >= st->pw) ? a.prov : 0;
     break;
@@ -526,7 +541,7 @@ static void step(interp_state *st) {
   case IR_SWITCH: {
     a = eval(st, fr, &in->ops[0], in->loc);
     if (st->done || in->ntargets < 1) break;
-    uint64_t m = interp_mask(in->ops[0].type.bits);
+    uint64_t m = ir_mask(in->ops[0].type.bits);
     uint32_t t = in->targets[0];
     for (uint32_t i = 1; i < in->ntargets; i++)
       if ((in->case_values[i - 1] & m) == (a.bits & m)) {
@@ -615,7 +630,7 @@ void interp_run(const ir_module *m, const interp_options *opt_in, interp_result 
   st.opt = opt_in;
   st.res = res;
   st.pw = m->ptr_bits == 32 ? 32 : 64;
-  st.pmask = interp_mask(st.pw);
+  st.pmask = ir_mask(st.pw);
   st.rng = opt_in->seed;
   st.eff_builtin = xcalloc(m->funcs.len + 1, 1);
   for (size_t i = 0; i < m->funcs.len; i++) st.eff_builtin[i] = (uint8_t)effective_builtin(&m->funcs.data[i]);

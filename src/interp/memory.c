@@ -323,7 +323,7 @@ uint32_t mem_check(interp_state *st, ival p, uint64_t n, const char *what, bool 
   char db[512], lb[256];
   mem_describe(st, id, db, sizeof db);
   uint64_t o_off = (p.bits - o->base) & st->pmask;
-  long long soff = (long long)interp_sext(o_off, st->pw);
+  long long soff = (long long)ir_sext(o_off, st->pw);
   if (o->kind == OBJ_FUNC) {
     interp_end_ub(st, INTERP_UB_INVALID_DEREF, loc, "%s of %llu %s at %s", what, nb, bytes, db);
     return 0;

@@ -22,7 +22,7 @@ uint64_t interp_nondet_next(interp_state *st, unsigned bits, bool pointer, inter
   } else {
     v = splitmix64(&st->rng);
   }
-  v &= interp_mask(bits ? bits : 64);
+  v &= ir_mask(bits ? bits : 64);
   interp_nondet rec = {v, (uint16_t)bits, (uint8_t)origin, pointer, loc};
   VEC_PUSH(st->res->nondet, rec);
   return v;

@@ -74,7 +74,7 @@ bool interp_format(interp_state *st, const ival *args, uint32_t nargs, ir_loc lo
     int w = 0, p = 0;
     if (c == '*') {
       if (next >= nargs) goto missing;
-      w = (int)interp_sext(args[next++].bits, 32);
+      w = (int)ir_sext(args[next++].bits, 32);
       hw = true;
       if (!fmt_byte(st, fmt, i++, rd, loc, &c)) return false;
     } else {
@@ -91,7 +91,7 @@ bool interp_format(interp_state *st, const ival *args, uint32_t nargs, ir_loc lo
       if (!fmt_byte(st, fmt, i++, rd, loc, &c)) return false;
       if (c == '*') {
         if (next >= nargs) goto missing;
-        p = (int)interp_sext(args[next++].bits, 32);
+        p = (int)ir_sext(args[next++].bits, 32);
         if (!fmt_byte(st, fmt, i++, rd, loc, &c)) return false;
       } else {
         while (c >= '0' && c <= '9') {
@@ -144,7 +144,7 @@ bool interp_format(interp_state *st, const ival *args, uint32_t nargs, ir_loc lo
     case 'd': case 'i': {
       if (next >= nargs) goto missing;
       a = args[next++];
-      long long v = (long long)interp_sext(a.bits, lbits);
+      long long v = (long long)ir_sext(a.bits, lbits);
       memcpy(spec + sl, "lld", 4);
       EMIT(st, out, loc, spec, hw, w, hp, p, v);
       break;
@@ -152,7 +152,7 @@ bool interp_format(interp_state *st, const ival *args, uint32_t nargs, ir_loc lo
     case 'u': case 'x': case 'X': case 'o': {
       if (next >= nargs) goto missing;
       a = args[next++];
-      unsigned long long v = (unsigned long long)(a.bits & interp_mask(lbits));
+      unsigned long long v = (unsigned long long)(a.bits & ir_mask(lbits));
       spec[sl] = 'l';
       spec[sl + 1] = 'l';
       spec[sl + 2] = (char)c;

@@ -104,7 +104,7 @@ void interp_report_extra(const ir_module *m, const interp_result *r, FILE *out, 
       if (i) fputc(',', out);
       if (v->pointer) fprintf(out, "0x%llx", (unsigned long long)v->value);
       else if (v->bits <= 1) fprintf(out, "%llu", (unsigned long long)v->value);
-      else fprintf(out, "%lld", (long long)interp_sext(v->value, v->bits));
+      else fprintf(out, "%lld", (long long)ir_sext(v->value, v->bits));
     }
     if (r->nondet.len > max_values) fputs(",...", out);
     fputc('\n', out);

@@ -5,13 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int64_t ir_const_signed(ir_value v) {
-  unsigned bits = v.type.bits;
-  if (bits == 0 || bits >= 64) return (int64_t)v.imm;
-  uint64_t sign = (uint64_t)1 << (bits - 1);
-  uint64_t x = v.imm & ((sign << 1) - 1);
-  return (int64_t)((x ^ sign) - sign);
-}
+#include "ir_arith.h"
+
+int64_t ir_const_signed(ir_value v) { return ir_sext(v.imm, v.type.bits); }
 
 /* ---- builtins ----------------------------------------------------------- */
 static const char *const builtin_names[] = {

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/arith.h"
 #include "interp/interp.h"
 #include "test_util.h"
 
@@ -76,112 +75,6 @@ static char *outcome_line(ir_module *m, const interp_result *r) {
 #define CHECK_EXIT(r, code)                                                                      \
   CHECK_MSG((r).outcome == INTERP_EXIT && (r).exit_code == (code), "outcome %d exit %d ub %s detail %s", \
             (r).outcome, (r).exit_code, interp_ub_name((r).ub), (r).detail ? (r).detail : "")
-
-/* ---- pure arithmetic -------------------------------------------------------- */
-static void test_arith_pure(void) {
-  uint64_t r;
-  /* add at every width */
-  CHECK(interp_binary(IR_ADD, 0, 1, 1, 1, &r) == INTERP_UB_NONE && r == 0);
-  CHECK(interp_binary(IR_ADD, IR_NSW, 1, 1, 1, &r) == INTERP_UB_SIGNED_OVERFLOW); /* -1 + -1 */
-  CHECK(interp_binary(IR_ADD, IR_NSW, 1, 0, 1, &r) == INTERP_UB_NONE && r == 1);
-  CHECK(interp_binary(IR_ADD, IR_NUW, 1, 1, 1, &r) == INTERP_UB_UNSIGNED_WRAP);
-  CHECK(interp_binary(IR_ADD, IR_NSW, 8, 127, 1, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_ADD, IR_NSW, 8, 0x80, 0xff, &r) == INTERP_UB_SIGNED_OVERFLOW); /* -128 + -1 */
-  CHECK(interp_binary(IR_ADD, IR_NSW, 8, 0x7f, 0xff, &r) == INTERP_UB_NONE && r == 0x7e);
-  CHECK(interp_binary(IR_ADD, 0, 8, 255, 1, &r) == INTERP_UB_NONE && r == 0);
-  CHECK(interp_binary(IR_ADD, IR_NUW, 8, 255, 1, &r) == INTERP_UB_UNSIGNED_WRAP);
-  CHECK(interp_binary(IR_ADD, IR_NSW, 16, 0x7fff, 1, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_ADD, IR_NSW, 16, 0x7ffe, 1, &r) == INTERP_UB_NONE && r == 0x7fff);
-  CHECK(interp_binary(IR_ADD, IR_NSW, 32, 0x7fffffff, 1, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_ADD, IR_NSW | IR_NUW, 32, 0xffffffff, 1, &r) == INTERP_UB_UNSIGNED_WRAP);
-  CHECK(interp_binary(IR_ADD, IR_NSW, 32, 0xffffffff, 1, &r) == INTERP_UB_NONE && r == 0);
-  CHECK(interp_binary(IR_ADD, IR_NSW, 64, INT64_MAX, 1, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_ADD, IR_NSW, 64, (uint64_t)INT64_MIN, UINT64_MAX, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_ADD, IR_NUW, 64, UINT64_MAX, 1, &r) == INTERP_UB_UNSIGNED_WRAP);
-  CHECK(interp_binary(IR_ADD, 0, 64, UINT64_MAX, 2, &r) == INTERP_UB_NONE && r == 1);
-  /* sub */
-  CHECK(interp_binary(IR_SUB, IR_NSW, 8, 0x80, 1, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_SUB, IR_NSW, 8, 0, 0x80, &r) == INTERP_UB_SIGNED_OVERFLOW); /* 0 - -128 */
-  CHECK(interp_binary(IR_SUB, IR_NSW, 8, 0xff, 0x80, &r) == INTERP_UB_NONE && r == 0x7f);
-  CHECK(interp_binary(IR_SUB, IR_NUW, 16, 0, 1, &r) == INTERP_UB_UNSIGNED_WRAP);
-  CHECK(interp_binary(IR_SUB, 0, 16, 0, 1, &r) == INTERP_UB_NONE && r == 0xffff);
-  CHECK(interp_binary(IR_SUB, IR_NSW, 64, 0, (uint64_t)INT64_MIN, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_SUB, IR_NSW, 1, 0, 1, &r) == INTERP_UB_SIGNED_OVERFLOW); /* 0 - (-1) = 1 */
-  /* mul */
-  CHECK(interp_binary(IR_MUL, IR_NSW, 8, 16, 8, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_MUL, IR_NSW, 8, 0xf0, 8, &r) == INTERP_UB_NONE && r == 0x80); /* -16*8 = -128 */
-  CHECK(interp_binary(IR_MUL, IR_NSW, 32, 65536, 32768, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_MUL, IR_NSW, 32, 0xffffffff, 0x80000000, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_MUL, IR_NUW, 32, 65536, 65536, &r) == INTERP_UB_UNSIGNED_WRAP);
-  CHECK(interp_binary(IR_MUL, 0, 32, 65536, 65536, &r) == INTERP_UB_NONE && r == 0);
-  CHECK(interp_binary(IR_MUL, IR_NSW, 64, (uint64_t)1 << 32, (uint64_t)1 << 30, &r) == INTERP_UB_NONE &&
-        r == (uint64_t)1 << 62);
-  CHECK(interp_binary(IR_MUL, IR_NSW, 64, (uint64_t)1 << 32, (uint64_t)1 << 31, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_MUL, IR_NSW, 64, UINT64_MAX << 32, (uint64_t)1 << 31, &r) == INTERP_UB_NONE &&
-        r == (uint64_t)1 << 63); /* -2^32 * 2^31 = INT64_MIN */
-  CHECK(interp_binary(IR_MUL, IR_NSW, 64, (uint64_t)1 << 32, (uint64_t)1 << 32, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_MUL, IR_NSW, 64, UINT64_MAX, (uint64_t)INT64_MIN, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_MUL, IR_NUW, 64, (uint64_t)1 << 32, (uint64_t)1 << 32, &r) == INTERP_UB_UNSIGNED_WRAP);
-  CHECK(interp_binary(IR_MUL, IR_NSW, 1, 1, 1, &r) == INTERP_UB_SIGNED_OVERFLOW); /* -1 * -1 = 1 */
-  CHECK(interp_binary(IR_MUL, 0, 1, 1, 1, &r) == INTERP_UB_NONE && r == 1);
-  /* division */
-  CHECK(interp_binary(IR_UDIV, 0, 8, 200, 7, &r) == INTERP_UB_NONE && r == 28);
-  CHECK(interp_binary(IR_SDIV, 0, 8, 0xc8, 7, &r) == INTERP_UB_NONE && r == (uint8_t)-8); /* -56/7 */
-  CHECK(interp_binary(IR_SREM, 0, 8, 0xf9, 2, &r) == INTERP_UB_NONE && r == 0xff);       /* -7%2 = -1 */
-  CHECK(interp_binary(IR_UREM, 0, 16, 65535, 10, &r) == INTERP_UB_NONE && r == 5);
-  CHECK(interp_binary(IR_UDIV, 0, 32, 5, 0, &r) == INTERP_UB_DIV_BY_ZERO);
-  CHECK(interp_binary(IR_SREM, 0, 64, 5, 0, &r) == INTERP_UB_DIV_BY_ZERO);
-  CHECK(interp_binary(IR_SDIV, 0, 32, 0x80000000, 0xffffffff, &r) == INTERP_UB_DIV_OVERFLOW);
-  CHECK(interp_binary(IR_SREM, 0, 32, 0x80000000, 0xffffffff, &r) == INTERP_UB_REM_OVERFLOW);
-  CHECK(interp_binary(IR_SDIV, 0, 64, (uint64_t)INT64_MIN, UINT64_MAX, &r) == INTERP_UB_DIV_OVERFLOW);
-  CHECK(interp_binary(IR_SREM, 0, 64, (uint64_t)INT64_MIN, UINT64_MAX, &r) == INTERP_UB_REM_OVERFLOW);
-  CHECK(interp_binary(IR_SDIV, 0, 1, 1, 1, &r) == INTERP_UB_DIV_OVERFLOW); /* -1 / -1 in i1 */
-  CHECK(interp_binary(IR_SDIV, 0, 64, (uint64_t)INT64_MIN, 2, &r) == INTERP_UB_NONE &&
-        r == (uint64_t)(INT64_MIN / 2));
-  CHECK(interp_binary(IR_UDIV, IR_EXACT, 32, 7, 2, &r) == INTERP_UB_INEXACT);
-  CHECK(interp_binary(IR_UDIV, IR_EXACT, 32, 8, 2, &r) == INTERP_UB_NONE && r == 4);
-  CHECK(interp_binary(IR_SDIV, IR_EXACT, 32, (uint32_t)-7, 2, &r) == INTERP_UB_INEXACT);
-  /* shifts */
-  CHECK(interp_binary(IR_SHL, 0, 32, 1, 31, &r) == INTERP_UB_NONE && r == 0x80000000);
-  CHECK(interp_binary(IR_SHL, IR_NSW, 32, 1, 31, &r) == INTERP_UB_SIGNED_OVERFLOW);
-  CHECK(interp_binary(IR_SHL, IR_NSW, 32, 0xffffffff, 31, &r) == INTERP_UB_NONE && r == 0x80000000);
-  CHECK(interp_binary(IR_SHL, IR_NUW, 8, 0x81, 1, &r) == INTERP_UB_UNSIGNED_WRAP);
-  CHECK(interp_binary(IR_SHL, 0, 32, 1, 32, &r) == INTERP_UB_SHIFT_OUT_OF_RANGE);
-  CHECK(interp_binary(IR_SHL, 0, 64, 1, 63, &r) == INTERP_UB_NONE && r == (uint64_t)1 << 63);
-  CHECK(interp_binary(IR_SHL, 0, 64, 1, 64, &r) == INTERP_UB_SHIFT_OUT_OF_RANGE);
-  CHECK(interp_binary(IR_LSHR, 0, 8, 0x80, 7, &r) == INTERP_UB_NONE && r == 1);
-  CHECK(interp_binary(IR_LSHR, 0, 8, 0x80, 8, &r) == INTERP_UB_SHIFT_OUT_OF_RANGE);
-  CHECK(interp_binary(IR_LSHR, IR_EXACT, 8, 5, 1, &r) == INTERP_UB_INEXACT);
-  CHECK(interp_binary(IR_ASHR, 0, 8, 0x80, 7, &r) == INTERP_UB_NONE && r == 0xff);
-  CHECK(interp_binary(IR_ASHR, 0, 16, 0x8000, 15, &r) == INTERP_UB_NONE && r == 0xffff);
-  CHECK(interp_binary(IR_ASHR, 0, 64, (uint64_t)INT64_MIN, 63, &r) == INTERP_UB_NONE && r == UINT64_MAX);
-  CHECK(interp_binary(IR_ASHR, IR_EXACT, 32, 6, 1, &r) == INTERP_UB_NONE && r == 3);
-  CHECK(interp_binary(IR_ASHR, IR_EXACT, 32, 7, 1, &r) == INTERP_UB_INEXACT);
-  CHECK(interp_binary(IR_ASHR, 0, 1, 1, 1, &r) == INTERP_UB_SHIFT_OUT_OF_RANGE);
-  CHECK(interp_binary(IR_SHL, 0, 1, 1, 0, &r) == INTERP_UB_NONE && r == 1);
-  /* bitwise */
-  CHECK(interp_binary(IR_XOR, 0, 16, 0xff00, 0x0ff0, &r) == INTERP_UB_NONE && r == 0xf0f0);
-  CHECK(interp_binary(IR_AND, 0, 1, 1, 1, &r) == INTERP_UB_NONE && r == 1);
-  CHECK(interp_binary(IR_OR, 0, 64, 1, (uint64_t)1 << 63, &r) == INTERP_UB_NONE && r == ((uint64_t)1 << 63 | 1));
-  /* icmp */
-  CHECK(interp_icmp(IR_SLT, 8, 0x80, 0x7f));
-  CHECK(!interp_icmp(IR_ULT, 8, 0x80, 0x7f));
-  CHECK(interp_icmp(IR_SGT, 1, 0, 1)); /* 0 > -1 */
-  CHECK(interp_icmp(IR_UGE, 64, UINT64_MAX, 0));
-  CHECK(interp_icmp(IR_SLE, 64, (uint64_t)INT64_MIN, 0));
-  CHECK(interp_icmp(IR_EQ, 32, 5, 5) && interp_icmp(IR_NE, 32, 5, 6));
-  /* overflow predicates */
-  CHECK(interp_overflows(IR_OVF_SADD, 32, 0x7fffffff, 1));
-  CHECK(!interp_overflows(IR_OVF_UADD, 32, 0x7fffffff, 1));
-  CHECK(interp_overflows(IR_OVF_USUB, 16, 0, 1));
-  CHECK(interp_overflows(IR_OVF_SSUB, 64, (uint64_t)INT64_MIN, 1));
-  CHECK(interp_overflows(IR_OVF_SMUL, 8, 16, 8));
-  CHECK(interp_overflows(IR_OVF_UMUL, 64, (uint64_t)1 << 33, (uint64_t)1 << 31));
-  CHECK(!interp_overflows(IR_OVF_UMUL, 64, (uint64_t)1 << 32, (uint64_t)1 << 31));
-  /* sext helpers */
-  CHECK(interp_sext(1, 1) == -1 && interp_sext(0x80, 8) == -128 && interp_sext(0x7f, 8) == 127);
-  CHECK(interp_fits_signed(-128, 8) && !interp_fits_signed(128, 8) && interp_fits_signed(INT64_MIN, 64));
-}
 
 /* ---- a small builder context ------------------------------------------------ */
 typedef struct {
@@ -1421,7 +1314,6 @@ static void test_names(void) {
 }
 
 int main(void) {
-  test_arith_pure();
   test_arith_run();
   test_report_overflow();
   test_phi_loop();
