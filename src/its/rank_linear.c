@@ -1,0 +1,410 @@
+/* rank_linear: Farkas-based synthesis of linear ranking functions, their
+ * re-check over Z, and the lexicographic combination (rank_linear.h). */
+#include "rank_linear.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../smt/build.h"
+#include "../smt/solver.h"
+
+typedef VEC(smt_term) term_vec;
+
+const char *rank_status_name(rank_status s) {
+  switch (s) {
+  case RANK_FOUND: return "found";
+  case RANK_NONE: return "none";
+  default: return "unknown";
+  }
+}
+
+/* ---- functions --------------------------------------------------------- */
+
+rank_func *rank_func_new(const lin_scc *scc) {
+  rank_func *f = xcalloc(1, sizeof *f);
+  f->nvars = scc->nvars;
+  f->nlocs = scc->nlocs;
+  f->ntrans = (uint32_t)scc->trans.len;
+  size_t nc = (size_t)f->nlocs * (f->nvars + 1);
+  f->coef = xmalloc((nc ? nc : 1) * sizeof *f->coef);
+  for (size_t i = 0; i < nc; i++) mpz_init(f->coef[i]);
+  f->strict = xcalloc(f->ntrans ? f->ntrans : 1, sizeof *f->strict);
+  return f;
+}
+
+rank_func *rank_func_copy(const rank_func *f) {
+  rank_func *g = xcalloc(1, sizeof *g);
+  *g = *f;
+  size_t nc = (size_t)f->nlocs * (f->nvars + 1);
+  g->coef = xmalloc((nc ? nc : 1) * sizeof *g->coef);
+  for (size_t i = 0; i < nc; i++) mpz_init_set(g->coef[i], f->coef[i]);
+  g->strict = xmalloc((f->ntrans ? f->ntrans : 1) * sizeof *g->strict);
+  memcpy(g->strict, f->strict, f->ntrans * sizeof *g->strict);
+  return g;
+}
+
+void rank_func_free(rank_func *f) {
+  if (!f) return;
+  size_t nc = (size_t)f->nlocs * (f->nvars + 1);
+  for (size_t i = 0; i < nc; i++) mpz_clear(f->coef[i]);
+  free(f->coef);
+  free(f->strict);
+  free(f);
+}
+
+void rank_func_print(FILE *out, const lin_scc *scc, const rank_func *f) {
+  for (uint32_t l = 0; l < f->nlocs; l++) {
+    fprintf(out, "%s%s:", l ? "; " : "", scc->loc_names[l]);
+    bool first = true;
+    for (uint32_t i = 1; i <= f->nvars; i++) {
+      mpz_ptr c = rank_func_coef(f, l, i);
+      int sg = mpz_sgn(c);
+      if (!sg) continue;
+      fputs(sg < 0 ? (first ? " -" : " - ") : (first ? " " : " + "), out);
+      first = false;
+      if (mpz_cmpabs_ui(c, 1) != 0) {
+        mpz_t m;
+        mpz_init(m);
+        mpz_abs(m, c);
+        gmp_fprintf(out, "%Zd*", m);
+        mpz_clear(m);
+      }
+      fputs(scc->var_names[i - 1], out);
+    }
+    mpz_ptr c0 = rank_func_coef(f, l, 0);
+    if (first) gmp_fprintf(out, " %Zd", c0);
+    else if (mpz_sgn(c0) > 0) gmp_fprintf(out, " + %Zd", c0);
+    else if (mpz_sgn(c0) < 0) {
+      mpz_t m;
+      mpz_init(m);
+      mpz_abs(m, c0);
+      gmp_fprintf(out, " - %Zd", m);
+      mpz_clear(m);
+    }
+  }
+  fputs("  strict {", out);
+  bool first = true;
+  for (uint32_t k = 0; k < f->ntrans; k++)
+    if (f->strict[k]) {
+      fprintf(out, "%s%u", first ? "" : ", ", k);
+      first = false;
+    }
+  fputs("}", out);
+}
+
+/* ---- re-check over Z ------------------------------------------------------ */
+
+/* f_l applied to the terms xs. */
+static smt_term apply_func(smt_ctx *ctx, const rank_func *f, uint32_t l, const smt_term *xs) {
+  term_vec sum = {0};
+  VEC_PUSH(sum, smt_mk_int_mpz(ctx, rank_func_coef(f, l, 0)));
+  for (uint32_t i = 0; i < f->nvars; i++)
+    VEC_PUSH(sum, smt_mk_int_mul2(ctx, smt_mk_int_mpz(ctx, rank_func_coef(f, l, i + 1)), xs[i]));
+  smt_term r = smt_mk_int_add(ctx, (uint32_t)sum.len, sum.data);
+  VEC_FREE(sum);
+  return r;
+}
+
+/* Combines answers: NO wins over DONT_KNOW wins over YES. */
+static smt_answer worse(smt_answer a, smt_answer b) {
+  if (a == SMT_NO || b == SMT_NO) return SMT_NO;
+  if (a == SMT_DONT_KNOW || b == SMT_DONT_KNOW) return SMT_DONT_KNOW;
+  return SMT_YES;
+}
+
+/* The Int variables standing for x, x' (rk.x<i>, rk.x<i>') and transition
+ * k's temporaries (rk.t<k>.<j>): fixed names, so that queries repeat and hit
+ * the query cache. */
+static void state_vars(smt_ctx *ctx, uint32_t n, smt_term *pre, smt_term *post) {
+  for (uint32_t i = 0; i < n; i++) {
+    char *a = xasprintf("rk.x%u", i), *b = xasprintf("rk.x%u'", i);
+    pre[i] = smt_mk_var(ctx, a, SMT_SORT_INT);
+    post[i] = smt_mk_var(ctx, b, SMT_SORT_INT);
+    free(a);
+    free(b);
+  }
+}
+
+static void temp_vars(smt_ctx *ctx, const lin_scc *scc, uint32_t k, term_vec *tmp) {
+  tmp->len = 0;
+  for (uint32_t j = 0; j < scc->trans.data[k].ntemps; j++) {
+    char *name = xasprintf("rk.t%u.%u", k, j);
+    VEC_PUSH(*tmp, smt_mk_var(ctx, name, SMT_SORT_INT));
+    free(name);
+  }
+}
+
+smt_answer rank_check(smt_ctx *ctx, const lin_scc *scc, const bool *active, const rank_func *f) {
+  uint32_t n = scc->nvars;
+  if (f->nvars != n || f->nlocs != scc->nlocs || f->ntrans != scc->trans.len) return SMT_NO;
+  smt_term *pre = xmalloc((n ? n : 1) * sizeof *pre), *post = xmalloc((n ? n : 1) * sizeof *post);
+  state_vars(ctx, n, pre, post);
+  smt_answer ans = SMT_YES;
+  bool any_strict = false;
+  term_vec tmp = {0};
+  for (uint32_t k = 0; k < f->ntrans && ans != SMT_NO; k++) {
+    bool act = !active || active[k];
+    if (!act) {
+      if (f->strict[k]) ans = SMT_NO; /* claims a transition it does not rank */
+      continue;
+    }
+    const lin_trans *t = &scc->trans.data[k];
+    temp_vars(ctx, scc, k, &tmp);
+    smt_term rel = lin_trans_term(ctx, scc, k, pre, post, tmp.data);
+    smt_term fl = apply_func(ctx, f, t->from, pre), fl2 = apply_func(ctx, f, t->to, post);
+    smt_term diff = smt_mk_int_sub(ctx, fl, fl2);
+    smt_term zero = smt_mk_int(ctx, 0);
+    if (f->strict[k]) {
+      any_strict = true;
+      ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, smt_mk_int(ctx, 1))));
+      if (ans != SMT_NO) ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, fl, zero)));
+    } else {
+      ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, zero)));
+    }
+  }
+  if (!any_strict) ans = SMT_NO;
+  VEC_FREE(tmp);
+  free(pre);
+  free(post);
+  return ans;
+}
+
+/* ---- synthesis --------------------------------------------------------------- */
+
+/* Sum of coef[i] * x[i] over the non-zero coefficients, plus extra (may be
+ * SMT_NULL). */
+static smt_term lin_comb(smt_ctx *ctx, term_vec *buf, uint32_t n, mpz_t *const *coef, const smt_term *x,
+                         smt_term extra) {
+  buf->len = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (mpz_sgn(*coef[i])) VEC_PUSH(*buf, smt_mk_int_mul2(ctx, smt_mk_int_mpz(ctx, *coef[i]), x[i]));
+  if (extra) VEC_PUSH(*buf, extra);
+  return smt_mk_int_add(ctx, (uint32_t)buf->len, buf->data);
+}
+
+/* The Farkas constraint for "R_k => u.z + u0 >= delta" (affine Farkas
+ * lemma, as in Podelski-Rybalchenko's linear ranking synthesis): fresh multipliers lambda_r (>= 0 for <= rows),
+ * sum_r lambda_r A_r + u = 0 componentwise and sum_r lambda_r d_r + u0 -
+ * delta >= 0. u[j] == SMT_NULL means u_j = 0. Conjuncts go to out. */
+static void farkas(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u, smt_term u0,
+                   int delta, term_vec *out) {
+  const lin_trans *t = &scc->trans.data[k];
+  uint32_t w = lin_trans_width(scc, k), nr = (uint32_t)t->atoms.len;
+  smt_term *lam = xmalloc((nr ? nr : 1) * sizeof *lam);
+  mpz_t **col = xmalloc((nr ? nr : 1) * sizeof *col);
+  term_vec buf = {0};
+  smt_term zero = smt_mk_int(ctx, 0);
+  for (uint32_t r = 0; r < nr; r++) {
+    lam[r] = smt_mk_fresh(ctx, "rk.l", SMT_SORT_INT);
+    if (t->atoms.data[r].rel == LIN_LE) VEC_PUSH(*out, smt_mk_int_ge(ctx, lam[r], zero));
+  }
+  for (uint32_t j = 0; j <= w; j++) {
+    for (uint32_t r = 0; r < nr; r++) col[r] = &t->atoms.data[r].a[j];
+    if (j < w) {
+      VEC_PUSH(*out, smt_mk_eq(ctx, lin_comb(ctx, &buf, nr, col, lam, u[j]), zero));
+    } else {
+      smt_term e = lin_comb(ctx, &buf, nr, col, lam, u0);
+      VEC_PUSH(*out, smt_mk_int_ge(ctx, e, smt_mk_int(ctx, delta)));
+    }
+  }
+  VEC_FREE(buf);
+  free(col);
+  free(lam);
+}
+
+static void fill_f(smt_ctx *ctx, smt_solver *s, const smt_term *c, rank_func *f) {
+  size_t nc = (size_t)f->nlocs * (f->nvars + 1);
+  for (size_t i = 0; i < nc; i++) {
+    smt_term v = smt_solver_value(s, c[i]);
+    if (v && smt_term_kind(ctx, v) == SMT_INT_CONST) mpz_set(f->coef[i], smt_term_value(ctx, v));
+    else mpz_set_ui(f->coef[i], 0); /* rank_check will judge */
+  }
+}
+
+rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, unsigned timeout_ms,
+                        rank_func **out, rank_stats *stats) {
+  rank_stats dummy;
+  if (!stats) {
+    memset(&dummy, 0, sizeof dummy);
+    stats = &dummy;
+  }
+  stats->calls++;
+  *out = NULL;
+  uint32_t n = scc->nvars, nt = (uint32_t)scc->trans.len, np = n + 1;
+  size_t nc = (size_t)scc->nlocs * np;
+  rank_func *f = rank_func_new(scc);
+  bool any_active = false, any_strict = false;
+  bool *live = xcalloc(nt ? nt : 1, sizeof *live); /* active and satisfiable */
+  smt_term *pre = xmalloc((n ? n : 1) * sizeof *pre), *post = xmalloc((n ? n : 1) * sizeof *post);
+  term_vec tmp = {0};
+  state_vars(ctx, n, pre, post);
+  for (uint32_t k = 0; k < nt; k++) {
+    if (active && !active[k]) continue;
+    any_active = true;
+    temp_vars(ctx, scc, k, &tmp);
+    smt_term rel = lin_trans_term(ctx, scc, k, pre, post, tmp.data);
+    if (smt_is_sat(ctx, rel) == SMT_UNSAT) {
+      f->strict[k] = true; /* vacuous: no step is ever taken */
+      any_strict = true;
+      stats->vacuous++;
+    } else {
+      live[k] = true;
+    }
+  }
+  VEC_FREE(tmp);
+  free(pre);
+  free(post);
+  rank_status st = RANK_NONE;
+  if (!any_active) goto done; /* nothing to rank: no strict transition possible */
+
+  smt_solver *s = smt_solver_new(ctx, SMT_BACKEND_Z3);
+  smt_term *c = xmalloc((nc ? nc : 1) * sizeof *c);
+  for (size_t i = 0; i < nc; i++) c[i] = smt_mk_fresh(ctx, "rk.c", SMT_SORT_INT);
+  smt_term *ind = xcalloc(nt ? nt : 1, sizeof *ind);
+  term_vec conj = {0}, pending = {0};
+  for (uint32_t k = 0; k < nt; k++) {
+    if (!live[k]) continue;
+    const lin_trans *t = &scc->trans.data[k];
+    uint32_t w = lin_trans_width(scc, k);
+    smt_term *u = xcalloc(w, sizeof *u);
+    const smt_term *cf = c + (size_t)t->from * np, *ct = c + (size_t)t->to * np;
+    /* g = f_from(x) - f_to(x'): u = (c_from, -c_to, 0), u0 = c_from0 - c_to0 */
+    for (uint32_t i = 0; i < n; i++) {
+      u[i] = cf[i + 1];
+      u[n + i] = smt_mk_int_neg(ctx, ct[i + 1]);
+    }
+    smt_term u0 = smt_mk_int_sub(ctx, cf[0], ct[0]);
+    conj.len = 0;
+    farkas(ctx, scc, k, u, u0, 0, &conj); /* non-increase */
+    smt_solver_assert(s, smt_mk_and(ctx, (uint32_t)conj.len, conj.data));
+    conj.len = 0;
+    farkas(ctx, scc, k, u, u0, 1, &conj); /* decrease by >= 1 */
+    for (uint32_t i = 0; i < n; i++) u[n + i] = SMT_NULL;
+    farkas(ctx, scc, k, u, cf[0], 0, &conj); /* bound: f_from(x) >= 0 */
+    ind[k] = smt_mk_fresh(ctx, "rk.b", SMT_SORT_BOOL);
+    smt_solver_assert(s, smt_mk_implies(ctx, ind[k], smt_mk_and(ctx, (uint32_t)conj.len, conj.data)));
+    free(u);
+  }
+  /* Grow the strict set one solver call at a time: ask for a new one. */
+  bool have_model = false;
+  for (;;) {
+    pending.len = 0;
+    for (uint32_t k = 0; k < nt; k++)
+      if (live[k] && !f->strict[k]) VEC_PUSH(pending, ind[k]);
+    if (pending.len == 0) break;
+    smt_solver_push(s);
+    smt_solver_assert(s, smt_mk_or(ctx, (uint32_t)pending.len, pending.data));
+    stats->solver_checks++;
+    smt_result r = smt_solver_check(s, timeout_ms);
+    if (r == SMT_SAT) {
+      fill_f(ctx, s, c, f);
+      have_model = true;
+      for (uint32_t k = 0; k < nt; k++) {
+        if (!live[k] || f->strict[k]) continue;
+        if (smt_solver_value(s, ind[k]) == SMT_TRUE) {
+          f->strict[k] = true;
+          any_strict = true;
+        }
+      }
+    }
+    smt_solver_pop(s, 1);
+    if (r != SMT_SAT) {
+      if (r == SMT_UNKNOWN && !any_strict) st = RANK_UNKNOWN;
+      break;
+    }
+    for (uint32_t k = 0; k < nt; k++)
+      if (live[k] && f->strict[k]) smt_solver_assert(s, ind[k]);
+  }
+  /* Only vacuous transitions strict and no model yet: any function that is
+   * non-increasing on the others will do; ask for one. */
+  if (any_strict && !have_model) {
+    stats->solver_checks++;
+    smt_result r = smt_solver_check(s, timeout_ms);
+    if (r == SMT_SAT) fill_f(ctx, s, c, f);
+    else any_strict = false, st = r == SMT_UNKNOWN ? RANK_UNKNOWN : RANK_NONE;
+  }
+  VEC_FREE(conj);
+  VEC_FREE(pending);
+  free(ind);
+  free(c);
+  smt_solver_free(s);
+  if (any_strict) {
+    smt_answer a = rank_check(ctx, scc, active, f);
+    if (a == SMT_YES) {
+      st = RANK_FOUND;
+    } else {
+      stats->recheck_failed++;
+      fprintf(stderr, "bitprove: rank_linear: INTERNAL: the synthesised ranking function failed its "
+                      "re-check (%s); treated as none found:\n  ",
+              smt_answer_name(a));
+      rank_func_print(stderr, scc, f);
+      fputc('\n', stderr);
+      st = a == SMT_DONT_KNOW ? RANK_UNKNOWN : RANK_NONE;
+    }
+  }
+done:
+  free(live);
+  if (st == RANK_FOUND) {
+    *out = f;
+    stats->found++;
+  } else {
+    rank_func_free(f);
+    if (st == RANK_NONE) stats->none++;
+    else stats->unknown++;
+  }
+  return st;
+}
+
+/* ---- lexicographic combination ------------------------------------------------ */
+
+rank_status rank_lexicographic(smt_ctx *ctx, const lin_scc *scc, unsigned timeout_ms, rank_lex **out,
+                               rank_stats *stats) {
+  uint32_t nt = (uint32_t)scc->trans.len;
+  bool *active = xmalloc((nt ? nt : 1) * sizeof *active);
+  for (uint32_t k = 0; k < nt; k++) active[k] = true;
+  rank_lex *lex = xcalloc(1, sizeof *lex);
+  uint32_t left = nt;
+  rank_status st = RANK_FOUND;
+  while (left > 0) {
+    rank_func *f;
+    st = rank_linear(ctx, scc, active, timeout_ms, &f, stats);
+    if (st != RANK_FOUND) break;
+    for (uint32_t k = 0; k < nt; k++)
+      if (f->strict[k]) active[k] = false, left--;
+    lex->comps = xrealloc(lex->comps, (lex->ncomps + 1) * sizeof *lex->comps);
+    lex->comps[lex->ncomps++] = f;
+    if (stats) stats->components++;
+  }
+  free(active);
+  if (st != RANK_FOUND) {
+    rank_lex_free(lex);
+    lex = NULL;
+  }
+  *out = lex;
+  return st;
+}
+
+void rank_lex_free(rank_lex *lex) {
+  if (!lex) return;
+  for (uint32_t i = 0; i < lex->ncomps; i++) rank_func_free(lex->comps[i]);
+  free(lex->comps);
+  free(lex);
+}
+
+void rank_lex_print(FILE *out, const lin_scc *scc, const rank_lex *lex) {
+  for (uint32_t i = 0; i < lex->ncomps; i++) {
+    fprintf(out, "[%u] ", i);
+    rank_func_print(out, scc, lex->comps[i]);
+    fputc('\n', out);
+  }
+}
+
+void rank_stats_print(const rank_stats *st, FILE *out) {
+  fprintf(out,
+          "rank: calls %llu, solver checks %llu, vacuous %llu, found %llu, none %llu, unknown %llu, "
+          "re-check failed %llu, components %llu\n",
+          (unsigned long long)st->calls, (unsigned long long)st->solver_checks,
+          (unsigned long long)st->vacuous, (unsigned long long)st->found, (unsigned long long)st->none,
+          (unsigned long long)st->unknown, (unsigned long long)st->recheck_failed,
+          (unsigned long long)st->components);
+}
