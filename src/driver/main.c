@@ -3,6 +3,7 @@
  *   bitprove [options] FILE              check FILE against --prop
  *   bitprove task [options] TASK.yml     check an SV-COMP task
  *   bitprove run [options] FILE          run FILE in the concrete interpreter
+ *   bitprove its [options] FILE          termination of an integer transition system
  *
  * Exit status: 0 for every verdict (including UNKNOWN for bad input), 2 for
  * usage errors, 1 when --dump-ir / --frontend-only cannot load the file. */
@@ -13,6 +14,7 @@
 #include "../frontend/frontend.h"
 #include "../ir/ir.h"
 #include "../util/util.h"
+#include "cmd_its.h"
 #include "cmd_run.h"
 #include "dispatch.h"
 #include "property.h"
@@ -36,6 +38,8 @@ static void usage(FILE *out) {
   fputs("usage: bitprove [options] FILE          check FILE (.c .i .ll .bc) against --prop\n"
         "       bitprove task [options] TASK.yml check an SV-COMP task (format 2.0)\n"
         "       bitprove run [options] FILE      run FILE in the concrete interpreter (run --help)\n"
+        "       bitprove its [options] FILE      termination of an integer transition system:\n"
+        "                                        YES, NO or MAYBE (its --help)\n"
         "\n"
         "options:\n"
         "  --prop FILE.prp        SV-COMP property file (several CHECK lines allowed), or a\n"
@@ -254,6 +258,7 @@ static int check_task(const options *o) {
 
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "run") == 0) return cmd_run(argc - 1, argv + 1);
+  if (argc >= 2 && strcmp(argv[1], "its") == 0) return cmd_its(argc - 1, argv + 1);
   bool is_task = argc >= 2 && strcmp(argv[1], "task") == 0;
   options o = {0};
   o.ptr_bits = 64;

@@ -1,0 +1,120 @@
+/* cmd_its.c: `bitprove its` (cmd_its.h). */
+#include "cmd_its.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../its/its.h"
+
+static const char usage[] =
+    "usage: bitprove its [--timeout S] [--format smt2|koat|ari] [--print koat|smt2|ari|text] FILE\n"
+    "  Reads an integer transition system and answers YES / NO / MAYBE (termCOMP style).\n"
+    "  --format F   input format (default: by extension .smt2, .koat, .ari)\n"
+    "  --print P    print the parsed system in format P and stop\n"
+    "  --timeout S  give up after S seconds\n";
+
+static int usage_error(const char *msg, const char *arg) {
+  util_error("%s%s%s", msg, arg ? ": " : "", arg ? arg : "");
+  fputs(usage, stderr);
+  return 2;
+}
+
+static bool one_of(const char *s, const char *const *opts) {
+  for (; *opts; opts++)
+    if (strcmp(s, *opts) == 0) return true;
+  return false;
+}
+
+int cmd_its(int argc, char **argv) {
+  static const char *const formats[] = {"smt2", "koat", "ari", NULL};
+  static const char *const prints[] = {"smt2", "koat", "ari", "text", NULL};
+  const char *format = NULL, *print = NULL, *file = NULL;
+  double timeout = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(usage, stdout);
+      return 0;
+    } else if (strcmp(a, "--timeout") == 0) {
+      if (!next) return usage_error("--timeout needs a value", NULL);
+      char *end;
+      errno = 0;
+      timeout = strtod(next, &end);
+      if (*next == 0 || *end != 0 || errno || !(timeout >= 0)) return usage_error("bad timeout", next);
+      i++;
+    } else if (strcmp(a, "--format") == 0) {
+      if (!next || !one_of(next, formats)) return usage_error("--format needs smt2, koat or ari", next);
+      format = argv[++i];
+    } else if (strcmp(a, "--print") == 0) {
+      if (!next || !one_of(next, prints)) return usage_error("--print needs koat, smt2, ari or text", next);
+      print = argv[++i];
+    } else if (a[0] == '-' && a[1] != 0) {
+      return usage_error("unknown option", a);
+    } else if (file) {
+      return usage_error("more than one input file", a);
+    } else {
+      file = a;
+    }
+  }
+  if (!file) return usage_error("no input file", NULL);
+  if (!format) {
+    if (util_ends_with(file, ".smt2"))
+      format = "smt2";
+    else if (util_ends_with(file, ".koat"))
+      format = "koat";
+    else if (util_ends_with(file, ".ari"))
+      format = "ari";
+    else
+      return usage_error("cannot tell the format from the file name; use --format", file);
+  }
+  if (timeout > 0) util_set_timeout(timeout);
+
+  char *text = util_read_file(file, NULL);
+  if (!text) {
+    printf("MAYBE\n");
+    fflush(stdout);
+    util_error("%s: cannot read: %s", file, strerror(errno));
+    return 0;
+  }
+  smt_ctx *ctx = smt_ctx_new();
+  char err[512];
+  its *s = strcmp(format, "smt2") == 0   ? its_parse_smt2(ctx, text, err, sizeof err)
+           : strcmp(format, "koat") == 0 ? its_parse_koat(ctx, text, err, sizeof err)
+                                         : its_parse_ari(ctx, text, err, sizeof err);
+  free(text);
+  if (!s) {
+    printf("MAYBE\n");
+    fflush(stdout);
+    util_error("%s: %s", file, err);
+    smt_ctx_free(ctx);
+    return 0;
+  }
+  int rc = 0;
+  strbuf out = {0};
+  if (print) {
+    bool ok = true;
+    if (strcmp(print, "text") == 0)
+      its_print(s, &out);
+    else if (strcmp(print, "koat") == 0)
+      ok = its_print_koat(s, &out, err, sizeof err);
+    else if (strcmp(print, "smt2") == 0)
+      ok = its_print_smt2(s, &out, err, sizeof err);
+    else
+      ok = its_print_ari(s, &out, err, sizeof err);
+    if (ok) {
+      fputs(out.data ? out.data : "", stdout);
+    } else {
+      util_error("%s: cannot print as %s: %s", file, print, err);
+      rc = 1;
+    }
+  } else {
+    printf("MAYBE\nreason: no termination technique yet\n");
+  }
+  strbuf_free(&out);
+  its_free(s);
+  smt_ctx_free(ctx);
+  return rc;
+}

@@ -1,0 +1,311 @@
+/* its.c: the integer transition system structure (its.h): construction,
+ * lookups, temporaries, validation, equality, substitution.
+ *
+ * Contract: see its.h. Term traversals memoize by term index in a small
+ * open-addressing map, so shared subterms are visited once; their recursion
+ * depth is the depth of the term, which the readers bound. */
+#include "its.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- term -> term map (open addressing, key 0 = empty) ---------------- */
+typedef struct {
+  smt_term *keys, *vals;
+  size_t cap, len;
+} tmap;
+
+static void tmap_free(tmap *m) {
+  free(m->keys);
+  free(m->vals);
+}
+
+static size_t tmap_slot(const tmap *m, smt_term k) {
+  size_t i = (size_t)(k * 2654435761u) & (m->cap - 1);
+  while (m->keys[i] != 0 && m->keys[i] != k) i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+static smt_term tmap_get(const tmap *m, smt_term k) {
+  if (m->cap == 0) return SMT_NULL;
+  size_t i = tmap_slot(m, k);
+  return m->keys[i] == k ? m->vals[i] : SMT_NULL;
+}
+
+static void tmap_put(tmap *m, smt_term k, smt_term v) {
+  if (2 * (m->len + 1) > m->cap) {
+    tmap old = *m;
+    m->cap = old.cap ? 2 * old.cap : 64;
+    m->keys = xcalloc(m->cap, sizeof *m->keys);
+    m->vals = xcalloc(m->cap, sizeof *m->vals);
+    m->len = 0;
+    for (size_t i = 0; i < old.cap; i++)
+      if (old.keys[i]) tmap_put(m, old.keys[i], old.vals[i]);
+    tmap_free(&old);
+  }
+  size_t i = tmap_slot(m, k);
+  if (m->keys[i] == 0) m->len++;
+  m->keys[i] = k;
+  m->vals[i] = v;
+}
+
+/* ---- construction ------------------------------------------------------ */
+its *its_new(smt_ctx *ctx) {
+  its *s = xcalloc(1, sizeof *s);
+  s->ctx = ctx;
+  s->start = ITS_NONE;
+  return s;
+}
+
+void its_free(its *s) {
+  if (!s) return;
+  for (uint32_t i = 0; i < s->nvars; i++) free(s->var_names[i]);
+  for (uint32_t i = 0; i < s->nlocs; i++) free(s->loc_names[i]);
+  for (size_t i = 0; i < s->trans.len; i++) {
+    free(s->trans.data[i].update);
+    free(s->trans.data[i].temps);
+  }
+  free(s->var_names);
+  free(s->pre);
+  free(s->post);
+  free(s->loc_names);
+  VEC_FREE(s->trans);
+  free(s);
+}
+
+bool its_name_ok(const char *name) {
+  if (!name || !(name[0] == '_' || (name[0] >= 'a' && name[0] <= 'z') || (name[0] >= 'A' && name[0] <= 'Z')))
+    return false;
+  for (const char *p = name; *p; p++)
+    if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+      return false;
+  return true;
+}
+
+uint32_t its_find_var(const its *s, const char *name) {
+  for (uint32_t i = 0; i < s->nvars; i++)
+    if (strcmp(s->var_names[i], name) == 0) return i;
+  return ITS_NONE;
+}
+
+uint32_t its_find_loc(const its *s, const char *name) {
+  for (uint32_t i = 0; i < s->nlocs; i++)
+    if (strcmp(s->loc_names[i], name) == 0) return i;
+  return ITS_NONE;
+}
+
+uint32_t its_var_of_term(const its *s, smt_term t) {
+  for (uint32_t i = 0; i < s->nvars; i++)
+    if (s->pre[i] == t) return i;
+  return ITS_NONE;
+}
+
+uint32_t its_add_var(its *s, const char *name) {
+  if (!its_name_ok(name) || its_find_var(s, name) != ITS_NONE) return ITS_NONE;
+  uint32_t i = s->nvars++;
+  s->var_names = xrealloc(s->var_names, s->nvars * sizeof *s->var_names);
+  s->pre = xrealloc(s->pre, s->nvars * sizeof *s->pre);
+  s->post = xrealloc(s->post, s->nvars * sizeof *s->post);
+  s->var_names[i] = xstrdup(name);
+  s->pre[i] = smt_mk_var(s->ctx, name, SMT_SORT_INT);
+  char *pn = xasprintf("%s'", name);
+  s->post[i] = smt_mk_var(s->ctx, pn, SMT_SORT_INT);
+  free(pn);
+  for (size_t k = 0; k < s->trans.len; k++) {
+    its_trans *t = &s->trans.data[k];
+    t->update = xrealloc(t->update, s->nvars * sizeof *t->update);
+    t->update[i] = s->pre[i];
+  }
+  return i;
+}
+
+uint32_t its_add_loc(its *s, const char *name) {
+  if (!its_name_ok(name) || its_find_loc(s, name) != ITS_NONE) return ITS_NONE;
+  s->loc_names = xrealloc(s->loc_names, (s->nlocs + 1) * sizeof *s->loc_names);
+  s->loc_names[s->nlocs] = xstrdup(name);
+  return s->nlocs++;
+}
+
+void its_set_start(its *s, uint32_t loc) { s->start = loc; }
+
+/* ---- variables of a term ------------------------------------------------- */
+static void term_vars_rec(const smt_ctx *ctx, smt_term t, tmap *seen, its_term_vec *out) {
+  if (tmap_get(seen, t)) return;
+  tmap_put(seen, t, 1);
+  if (smt_term_kind(ctx, t) == SMT_VAR) {
+    VEC_PUSH(*out, t);
+    return;
+  }
+  uint32_t n = smt_term_nargs(ctx, t);
+  for (uint32_t i = 0; i < n; i++) term_vars_rec(ctx, smt_term_arg(ctx, t, i), seen, out);
+}
+
+void its_term_vars(const smt_ctx *ctx, smt_term t, its_term_vec *out) {
+  tmap seen = {0};
+  if (t != SMT_NULL) term_vars_rec(ctx, t, &seen, out);
+  tmap_free(&seen);
+}
+
+static bool vec_has(const its_term_vec *v, smt_term t) {
+  for (size_t i = 0; i < v->len; i++)
+    if (v->data[i] == t) return true;
+  return false;
+}
+
+/* Occurrences of temporary x in the transition's guard and updates other
+ * than update[skip]. */
+static bool occurs_elsewhere(const its *s, smt_term guard, const smt_term *upd, uint32_t skip, smt_term x) {
+  its_term_vec v = {0};
+  its_term_vars(s->ctx, guard, &v);
+  for (uint32_t i = 0; i < s->nvars; i++)
+    if (i != skip && upd[i] != SMT_NULL) its_term_vars(s->ctx, upd[i], &v);
+  bool r = vec_has(&v, x);
+  VEC_FREE(v);
+  return r;
+}
+
+uint32_t its_add_trans(its *s, uint32_t from, uint32_t to, smt_term guard, const smt_term *update) {
+  its_trans t = {0};
+  t.from = from;
+  t.to = to;
+  t.guard = guard;
+  t.update = xcalloc(s->nvars ? s->nvars : 1, sizeof *t.update);
+  for (uint32_t i = 0; i < s->nvars; i++) t.update[i] = update ? update[i] : s->pre[i];
+  /* An update that is a temporary used nowhere else is "unconstrained". */
+  for (uint32_t i = 0; i < s->nvars; i++) {
+    smt_term u = t.update[i];
+    if (u != SMT_NULL && smt_term_kind(s->ctx, u) == SMT_VAR && its_var_of_term(s, u) == ITS_NONE &&
+        !occurs_elsewhere(s, guard, t.update, i, u))
+      t.update[i] = SMT_NULL;
+  }
+  its_term_vec v = {0};
+  its_term_vars(s->ctx, guard, &v);
+  for (uint32_t i = 0; i < s->nvars; i++)
+    if (t.update[i] != SMT_NULL) its_term_vars(s->ctx, t.update[i], &v);
+  its_term_vec temps = {0};
+  for (size_t i = 0; i < v.len; i++)
+    if (its_var_of_term(s, v.data[i]) == ITS_NONE && !vec_has(&temps, v.data[i])) VEC_PUSH(temps, v.data[i]);
+  VEC_FREE(v);
+  t.ntemps = (uint32_t)temps.len;
+  t.temps = temps.data;
+  VEC_PUSH(s->trans, t);
+  return (uint32_t)(s->trans.len - 1);
+}
+
+/* ---- validation ------------------------------------------------------------ */
+bool its_validate(const its *s, char *err, size_t errlen) {
+  if (s->start == ITS_NONE || s->start >= s->nlocs) {
+    snprintf(err, errlen, "no start location");
+    return false;
+  }
+  for (uint32_t i = 0; i < s->nvars; i++)
+    if (!its_name_ok(s->var_names[i]) || its_find_var(s, s->var_names[i]) != i) {
+      snprintf(err, errlen, "bad or duplicate variable name '%s'", s->var_names[i]);
+      return false;
+    }
+  for (uint32_t i = 0; i < s->nlocs; i++)
+    if (!its_name_ok(s->loc_names[i]) || its_find_loc(s, s->loc_names[i]) != i) {
+      snprintf(err, errlen, "bad or duplicate location name '%s'", s->loc_names[i]);
+      return false;
+    }
+  for (size_t k = 0; k < s->trans.len; k++) {
+    const its_trans *t = &s->trans.data[k];
+    if (t->from >= s->nlocs || t->to >= s->nlocs) {
+      snprintf(err, errlen, "transition %zu: location out of range", k);
+      return false;
+    }
+    if (t->guard == SMT_NULL || !smt_sort_is_bool(smt_term_sort(s->ctx, t->guard))) {
+      snprintf(err, errlen, "transition %zu: guard is not Bool", k);
+      return false;
+    }
+    its_term_vec v = {0};
+    its_term_vars(s->ctx, t->guard, &v);
+    for (uint32_t i = 0; i < s->nvars; i++) {
+      if (t->update[i] == SMT_NULL) continue;
+      if (!smt_sort_is_int(smt_term_sort(s->ctx, t->update[i]))) {
+        VEC_FREE(v);
+        snprintf(err, errlen, "transition %zu: update of %s is not Int", k, s->var_names[i]);
+        return false;
+      }
+      its_term_vars(s->ctx, t->update[i], &v);
+    }
+    for (size_t j = 0; j < v.len; j++)
+      for (uint32_t i = 0; i < s->nvars; i++)
+        if (v.data[j] == s->post[i]) {
+          VEC_FREE(v);
+          snprintf(err, errlen, "transition %zu: post-state variable %s' in guard or update", k,
+                   s->var_names[i]);
+          return false;
+        }
+    VEC_FREE(v);
+  }
+  return true;
+}
+
+smt_term its_trans_relation(const its *s, uint32_t i) {
+  const its_trans *t = &s->trans.data[i];
+  smt_term r = t->guard;
+  for (uint32_t v = 0; v < s->nvars; v++)
+    if (t->update[v] != SMT_NULL) r = smt_mk_and2(s->ctx, r, smt_mk_eq(s->ctx, s->post[v], t->update[v]));
+  return r;
+}
+
+static const char *loc_name(const its *s, uint32_t l) { return l < s->nlocs ? s->loc_names[l] : ""; }
+
+bool its_equal(const its *a, const its *b) {
+  if (a->ctx != b->ctx || a->nvars != b->nvars || a->trans.len != b->trans.len) return false;
+  for (uint32_t i = 0; i < a->nvars; i++)
+    if (strcmp(a->var_names[i], b->var_names[i]) != 0) return false;
+  if (strcmp(loc_name(a, a->start), loc_name(b, b->start)) != 0) return false;
+  for (size_t k = 0; k < a->trans.len; k++) {
+    const its_trans *x = &a->trans.data[k], *y = &b->trans.data[k];
+    if (strcmp(loc_name(a, x->from), loc_name(b, y->from)) != 0 || strcmp(loc_name(a, x->to), loc_name(b, y->to)) != 0)
+      return false;
+    if (smt_simplify(a->ctx, x->guard) != smt_simplify(a->ctx, y->guard)) return false;
+    for (uint32_t i = 0; i < a->nvars; i++) {
+      if ((x->update[i] == SMT_NULL) != (y->update[i] == SMT_NULL)) return false;
+      if (x->update[i] != SMT_NULL &&
+          smt_simplify(a->ctx, x->update[i]) != smt_simplify(a->ctx, y->update[i]))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* ---- substitution ------------------------------------------------------------ */
+static smt_term subst_rec(smt_ctx *ctx, smt_term t, tmap *memo) {
+  smt_term r = tmap_get(memo, t);
+  if (r) return r;
+  uint32_t n = smt_term_nargs(ctx, t);
+  if (n == 0) {
+    tmap_put(memo, t, t);
+    return t;
+  }
+  smt_term small[8];
+  smt_term *args = n <= 8 ? small : xmalloc(n * sizeof *args);
+  for (uint32_t i = 0; i < n; i++) args[i] = subst_rec(ctx, smt_term_arg(ctx, t, i), memo);
+  smt_kind k = smt_term_kind(ctx, t);
+  smt_sort s = smt_term_sort(ctx, t);
+  uint32_t p1 = 0, p2 = 0;
+  if (k == SMT_BV_EXTRACT) {
+    p1 = smt_extract_hi(ctx, t);
+    p2 = smt_extract_lo(ctx, t);
+  } else if (k == SMT_BV_ZEXT || k == SMT_BV_SEXT) {
+    p1 = smt_sort_width(s) - smt_bv_width(ctx, smt_term_arg(ctx, t, 0));
+  } else if (k == SMT_INT2BV || k == SMT_CONST_ARRAY) {
+    p1 = smt_sort_width(s);
+  }
+  r = smt_mk(ctx, k, n, args, p1, p2);
+  if (args != small) free(args);
+  tmap_put(memo, t, r);
+  return r;
+}
+
+smt_term its_subst(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, const smt_term *repl) {
+  tmap memo = {0};
+  for (uint32_t i = 0; i < n; i++) tmap_put(&memo, vars[i], repl[i]);
+  smt_term r = subst_rec(ctx, t, &memo);
+  tmap_free(&memo);
+  return r;
+}
