@@ -11,10 +11,15 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+static const char *giveup_verdict = "UNKNOWN";
+
+void util_set_giveup_verdict(const char *word) { giveup_verdict = word; }
+
 void util_die_unknown(const char *reason) {
   /* Only async-signal-safe calls: this also runs from the timeout handler. */
-  static const char head[] = "UNKNOWN\nreason: ";
-  ssize_t r = write(STDOUT_FILENO, head, sizeof head - 1);
+  static const char head[] = "\nreason: ";
+  ssize_t r = write(STDOUT_FILENO, giveup_verdict, strlen(giveup_verdict));
+  r = write(STDOUT_FILENO, head, sizeof head - 1);
   r = write(STDOUT_FILENO, reason, strlen(reason));
   r = write(STDOUT_FILENO, "\n", 1);
   (void)r;

@@ -33,8 +33,11 @@ char *xstrndup(const char *s, size_t n);
 /* printf into a fresh heap string. */
 char *xasprintf(const char *fmt, ...) UTIL_PRINTF(1, 2);
 
-/* Out-of-memory and timeout end the process with an UNKNOWN verdict. */
+/* Out-of-memory and timeout end the process with the give-up verdict
+ * (UNKNOWN in SV-COMP mode; `bitprove its` sets termCOMP's MAYBE) and a
+ * "reason:" line. `word` must be a string that lives forever. */
 UTIL_NORETURN void util_die_unknown(const char *reason);
+void util_set_giveup_verdict(const char *word);
 /* Arms a CPU/wall deadline: when it expires the process prints UNKNOWN with
  * reason "timeout" and exits 0. seconds <= 0 disarms it. */
 void util_set_timeout(double seconds);

@@ -25,11 +25,25 @@ for f in "$dir"/*.koat "$dir"/*.smt2 "$dir"/*.ari; do
     cmp -s "$tmp/a" "$tmp/b" || bad "$name: $fmt round trip changed the system"
     grep -q 'bitprove: error' "$tmp/err" && bad "$name: $fmt round trip: $(cat "$tmp/err")"
   done
-  # the answer, without a technique: MAYBE and the reason
-  "$bp" its "$f" >"$tmp/out" 2>"$tmp/err"
-  [ "$(head -1 "$tmp/out")" = MAYBE ] || bad "$name: first line is not MAYBE"
-  grep -q '^reason: no termination technique yet$' "$tmp/out" || bad "$name: no reason line"
 done
+
+# the answers: FILE.answer holds the expected first line (YES or MAYBE); a
+# YES must show the re-check, a MAYBE a reason, and nothing may answer NO
+for a in "$dir"/*.answer; do
+  f=${a%.answer}
+  name=$(basename "$f")
+  want=$(cat "$a")
+  "$bp" its --timeout 60 "$f" >"$tmp/out" 2>"$tmp/err" || bad "$name: exit status $?"
+  [ "$(head -1 "$tmp/out")" = "$want" ] || { bad "$name: first line is not $want"; cat "$tmp/out"; }
+  case $want in
+    YES) grep -q 're-checked against the original transitions' "$tmp/out" || bad "$name: no re-check line" ;;
+    MAYBE) grep -q '^reason: ' "$tmp/out" || bad "$name: no reason line" ;;
+  esac
+  grep -q '^NO$' "$tmp/out" && bad "$name: answered NO"
+done
+# lex2.koat needs two lexicographic components
+"$bp" its "$dir/lex2.koat" >"$tmp/out" 2>&1
+grep -q '^  \[1\] ' "$tmp/out" || bad "lex2.koat: no second component"
 
 # malformed input: MAYBE on stdout, one error line with the line number, exit 0
 "$bp" its "$dir/bad.koat" >"$tmp/out" 2>"$tmp/err"
@@ -42,6 +56,11 @@ grep -q '^bitprove: error: .*bad.koat: line 5: ' "$tmp/err" || bad "bad.koat: er
 # a missing file is an input error too
 "$bp" its "$tmp/missing.koat" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 0 ] && [ "$(cat "$tmp/out")" = MAYBE ] || bad "missing file: not MAYBE / exit 0"
+
+# giving up on time is termCOMP's MAYBE, with the reason
+"$bp" its --timeout 0.000001 "$dir/lex2.koat" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && [ "$(head -n 1 "$tmp/out")" = MAYBE ] && grep -q '^reason: timeout' "$tmp/out" ||
+  bad "timeout: not MAYBE + reason: timeout: $(cat "$tmp/out")"
 
 # usage errors exit 2
 for args in "" "--print foo $dir/count.koat" "--format xml $dir/count.koat" "--timeout" \
