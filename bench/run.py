@@ -997,20 +997,10 @@ def run_verify(args, tasks, wanted, bitprove, limits, out_dir, header):
                   % (t.ident, p.name, verdict or '-', status,
                      ' [%s]' % reason if reason else '', job.cpu, mark))
 
-    interrupted = False
-    try:
-        run_jobs(jobs, args.jobs, limits, os.path.join(out_dir, 'tmp'), done)
-    except KeyboardInterrupt:
-        interrupted = True
-        print('run.py: interrupted; partial results follow', file=sys.stderr)
-    shutil.rmtree(os.path.join(out_dir, 'tmp'), ignore_errors=True)
+    interrupted = run_all(jobs, args.jobs, limits, out_dir, done)
 
     results.sort(key=lambda r: (r['folder'], r['task'], r['property']))
-    with open(os.path.join(out_dir, 'results.csv'), 'w', newline='') as f:
-        w = csv.writer(f)
-        w.writerow(CSV_COLUMNS)
-        for r in results:
-            w.writerow([r[c] for c in CSV_COLUMNS])
+    write_csv(os.path.join(out_dir, 'results.csv'), CSV_COLUMNS, results)
     text = report(results, header + (['INTERRUPTED: partial results'] if interrupted else []))
     plot_msg = quantile_plot(results, out_dir, 'bitprove %s' % os.path.basename(out_dir))
     text += '\n' + plot_msg + '\nresults: %s' % os.path.join(out_dir, 'results.csv')
@@ -1027,6 +1017,26 @@ def run_verify(args, tasks, wanted, bitprove, limits, out_dir, header):
             print('ABNORMAL: %s %s: %s' % (r['task'], r['property'], r['reason']))
         return 1
     return 0
+
+
+def run_all(jobs, njobs, limits, out_dir, done):
+    """Runs the jobs in out_dir/tmp; True if interrupted (partial results)."""
+    interrupted = False
+    try:
+        run_jobs(jobs, njobs, limits, os.path.join(out_dir, 'tmp'), done)
+    except KeyboardInterrupt:
+        interrupted = True
+        print('run.py: interrupted; partial results follow', file=sys.stderr)
+    shutil.rmtree(os.path.join(out_dir, 'tmp'), ignore_errors=True)
+    return interrupted
+
+
+def write_csv(path, columns, rows):
+    with open(path, 'w', newline='') as f:
+        w = csv.writer(f)
+        w.writerow(columns)
+        for r in rows:
+            w.writerow([r[c] for c in columns])
 
 
 def run_frontend(args, tasks, bitprove, limits, out_dir, header):
@@ -1061,20 +1071,10 @@ def run_frontend(args, tasks, bitprove, limits, out_dir, header):
                      ' [%s]' % (reason or '; '.join(constructs))[:100] if status != 'LOWERED' else '',
                      job.cpu))
 
-    interrupted = False
-    try:
-        run_jobs(jobs, args.jobs, limits, os.path.join(out_dir, 'tmp'), done)
-    except KeyboardInterrupt:
-        interrupted = True
-        print('run.py: interrupted; partial results follow', file=sys.stderr)
-    shutil.rmtree(os.path.join(out_dir, 'tmp'), ignore_errors=True)
+    interrupted = run_all(jobs, args.jobs, limits, out_dir, done)
 
     rows.sort(key=lambda r: (r['folder'], r['program'], r['data_model']))
-    with open(os.path.join(out_dir, 'frontend.csv'), 'w', newline='') as f:
-        w = csv.writer(f)
-        w.writerow(FE_CSV_COLUMNS)
-        for r in rows:
-            w.writerow([r[c] for c in FE_CSV_COLUMNS])
+    write_csv(os.path.join(out_dir, 'frontend.csv'), FE_CSV_COLUMNS, rows)
     text = fe_report(rows, header + (['INTERRUPTED: partial results'] if interrupted else []))
     text += '\nresults: %s' % os.path.join(out_dir, 'frontend.csv')
     with open(os.path.join(out_dir, 'summary.txt'), 'w') as f:
