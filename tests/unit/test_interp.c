@@ -182,6 +182,18 @@ static uint32_t t_phi(T *t, ir_type ty, ir_value v0, uint32_t b0, ir_value v1, u
 
 /* ---- arithmetic through the interpreter ------------------------------------- */
 /* main: x, y = nondet (width w); return op(x, y) as i32 (zext/trunc). */
+/* Finishes the function being built in t, runs the module and checks the
+ * outcome with CHECK_UB / CHECK_EXIT (failures point at the caller's line),
+ * then frees the result and the module. */
+#define FINISH_RUN_CHECK(t, check, ...)                                                         \
+  do {                                                                                          \
+    t_done(&(t));                                                                               \
+    interp_result r_ = run((t).m);                                                              \
+    check(r_, __VA_ARGS__);                                                                     \
+    interp_result_free(&r_);                                                                    \
+    ir_module_free((t).m);                                                                      \
+  } while (0)
+
 static interp_result run_binop(unsigned op, unsigned flags, unsigned w, uint64_t a, uint64_t b) {
   T t;
   t_init(&t, 64);
@@ -307,11 +319,7 @@ static void test_phi_loop(void) {
   ir_build_block(&t.b, exit);
   ir_value x10 = t_bin(&t, IR_MUL, 0, R(&t.b, x), C(32, 10), 6);
   t_ret(&t, t_bin(&t, IR_ADD, 0, x10, R(&t.b, y), 6), 6);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_EXIT(r, 12);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_EXIT, 12);
 }
 
 static void test_switch(void) {
@@ -444,11 +452,7 @@ static void test_calls(void) {
   ir_value fp = t_load(&t, t.P, slot, 32);
   uint32_t id = ir_emit_call(&t.b, IR_NONE, I(32), 1, &fp, L(32));
   t_ret(&t, R(&t.b, id), 33);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_EXIT(r, 7);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_EXIT, 7);
 
   /* calling a null pointer and a data pointer */
   for (int k = 0; k < 2; k++) {
@@ -469,11 +473,7 @@ static void test_calls(void) {
   fact = build_fact(&t);
   t_main(&t);
   t_ret(&t, t_call(&t, fact, 0, NULL, 50), 50);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_UB(r, INTERP_UB_INVALID_CALL, 50);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_UB, INTERP_UB_INVALID_CALL, 50);
 
   /* undefined function */
   t_init(&t, 64);
@@ -542,11 +542,7 @@ static void test_memory_basic(void) {
   t_store(&t, C(1, 1), a, 5);
   ir_value b0 = t_load(&t, I(8), a, 6); /* 1 */
   t_ret(&t, t_bin(&t, IR_ADD, 0, t_cast(&t, IR_ZEXT, I(32), b2, 7), t_cast(&t, IR_ZEXT, I(32), b0, 7), 7), 7);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_EXIT(r, 0x5566 + 1);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_EXIT, 0x5566 + 1);
 
   /* globals with initial bytes and relocations */
   t_init(&t, 64);
@@ -560,11 +556,7 @@ static void test_memory_basic(void) {
   p = t_load(&t, t.P, G(&t, gt, 8), 2);
   v = t_load(&t, I(32), p, 3);
   t_ret(&t, v, 4);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_EXIT(r, 42);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_EXIT, 42);
 }
 
 static void test_deref_ub(void) {
@@ -585,11 +577,7 @@ static void test_deref_ub(void) {
   t_init(&t, 64);
   t_main(&t);
   t_ret(&t, t_load(&t, I(32), t_gep(&t, ir_null_val(t.P), 8, 5), 5), 6);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_UB(r, INTERP_UB_NULL_DEREF, 5);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_UB, INTERP_UB_NULL_DEREF, 5);
 
   /* out of bounds by one element, detail spelled out */
   t_init(&t, 64);
@@ -609,11 +597,7 @@ static void test_deref_ub(void) {
   a = t_alloca(&t, 12, "a", 2);
   t_store(&t, C(64, 1), t_gep(&t, a, 8, 7), 7);
   t_ret(&t, C(32, 0), 8);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_UB(r, INTERP_UB_OUT_OF_BOUNDS, 7);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_UB, INTERP_UB_OUT_OF_BOUNDS, 7);
 
   /* negative offset */
   t_init(&t, 32);
@@ -638,11 +622,7 @@ static void test_deref_ub(void) {
   ir_value q = R(&t.b, ir_emit_ptradd(&t.b, 0, a, d, L(5)));
   t_store(&t, C(32, 1), q, 6);
   t_ret(&t, C(32, 0), 7);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_UB(r, INTERP_UB_OUT_OF_BOUNDS, 6);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_UB, INTERP_UB_OUT_OF_BOUNDS, 6);
 
   /* provenance through ptrtoint / add / inttoptr: in bounds, then one past */
   for (int k = 0; k < 2; k++) {
@@ -715,20 +695,12 @@ static void test_deref_ub(void) {
   t_main(&t);
   t_store(&t, C(8, 'x'), G(&t, g, 1), 5);
   t_ret(&t, C(32, 0), 6);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_UB(r, INTERP_UB_WRITE_CONST, 5);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_UB, INTERP_UB_WRITE_CONST, 5);
 
   t_init(&t, 64);
   t_main(&t);
   t_ret(&t, t_load(&t, I(8), ir_func_val(t.P, 0), 5), 6);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_UB(r, INTERP_UB_INVALID_DEREF, 5);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_UB, INTERP_UB_INVALID_DEREF, 5);
 }
 
 static void test_free_ub(void) {
@@ -888,11 +860,7 @@ static void test_mem_builtins(void) {
   ir_value sum = t_bin(&t, IR_ADD, 0, hi, t_cast(&t, IR_TRUNC, I(32), len, 8), 8);
   sum = t_bin(&t, IR_ADD, 0, sum, cmp, 8);
   t_ret(&t, sum, 9);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_EXIT(r, 0xab + 5);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_EXIT, 0xab + 5);
 
   /* strcpy past the end */
   t_init(&t, 64);
@@ -960,11 +928,7 @@ static void test_mem_builtins(void) {
   t_free(&t, z, 8);
   ir_value v3 = t_load(&t, I(32), a, 9); /* the old block */
   t_ret(&t, t_bin(&t, IR_ADD, 0, t_bin(&t, IR_ADD, 0, v1, v2, 10), v3, 10), 10);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_UB(r, INTERP_UB_USE_AFTER_FREE, 9);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_UB, INTERP_UB_USE_AFTER_FREE, 9);
 
   /* with malloc_may_fail, malloc beyond the heap limit returns NULL; malloc(0)
    * is a unique 0-byte object; by default the big malloc ends the run */
@@ -1002,11 +966,7 @@ static void test_mem_builtins(void) {
   t_store(&t, C(32, 1), a, 4);
   t_call(&t, restore, 1, &tok, 5);
   t_ret(&t, t_load(&t, I(32), a, 6), 6);
-  t_done(&t);
-  r = run(t.m);
-  CHECK_UB(r, INTERP_UB_DANGLING_STACK, 6);
-  interp_result_free(&r);
-  ir_module_free(t.m);
+  FINISH_RUN_CHECK(t, CHECK_UB, INTERP_UB_DANGLING_STACK, 6);
 
   /* a huge alloca runs out of stack */
   t_init(&t, 64);
