@@ -29,6 +29,8 @@ import time
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO_DIR = os.path.dirname(SCRIPT_DIR)
+DEFAULT_ITS_BENCHMARKS = os.path.normpath(
+    os.path.join(REPO_DIR, '..', 'shared', 'benchmarks', 'tpdb', 'Integer_Transition_Systems'))
 DEFAULT_BENCHMARKS = os.path.normpath(
     os.path.join(REPO_DIR, '..', 'shared', 'benchmarks', 'sv-comp'))
 DEFAULT_BITPROVE = os.path.join(REPO_DIR, 'build', 'bitprove')
@@ -893,6 +895,13 @@ def parse_args(argv):
                          '(regression tests: bad input must give UNKNOWN, never a crash)')
     ap.add_argument('--wall-limit', type=float,
                     help='wall-clock seconds before a run is killed (default: 2 x timeout + 10)')
+    ap.add_argument('--its', action='store_true',
+                    help='termination of integer transition systems: run `bitprove its` on every .smt2/.koat/'
+                         '.ari file under FOLDER (default: %s), count YES/NO/MAYBE, list contradictions'
+                         % DEFAULT_ITS_BENCHMARKS)
+    ap.add_argument('--config', action='append', default=[], metavar='NAME=ARGS',
+                    help='--its: a prover configuration (extra `bitprove its` arguments, space-separated); '
+                         'repeatable; every file runs under every configuration (default: one, "default")')
     ap.add_argument('-q', '--quiet', action='store_true', help='no line per finished run')
     return ap.parse_args(argv)
 
@@ -917,11 +926,13 @@ def main(argv=None):
               '        build it: cmake -S %s -B %s/build && cmake --build %s/build -j2'
               % (bitprove, REPO_DIR, REPO_DIR, REPO_DIR), file=sys.stderr)
         return 2
-    folders = args.folders or [DEFAULT_BENCHMARKS]
+    folders = args.folders or [DEFAULT_ITS_BENCHMARKS if args.its else DEFAULT_BENCHMARKS]
     missing = [f for f in folders if not os.path.exists(f)]
     if missing:
         print('run.py: no such file or folder: %s' % ', '.join(missing), file=sys.stderr)
         return 2
+    if args.its:
+        return run_its(args, folders, bitprove)
     errors = []
     tasks = find_tasks(folders, errors)
     for e in errors:
@@ -1017,6 +1028,149 @@ def run_verify(args, tasks, wanted, bitprove, limits, out_dir, header):
             print('ABNORMAL: %s %s: %s' % (r['task'], r['property'], r['reason']))
         return 1
     return 0
+
+
+# ---------------------------------------------------------------------------
+# Integer transition systems (termCOMP conventions: YES / NO / MAYBE)
+
+ITS_SUFFIXES = ('.smt2', '.koat', '.ari')
+ITS_CSV_COLUMNS = ['file', 'folder', 'config', 'answer', 'status', 'cpu_s', 'wall_s', 'mem_mb', 'reason', 'log']
+
+
+def find_its_files(paths):
+    files = []
+    for p in paths:
+        if os.path.isfile(p):
+            files.append((os.path.abspath(p), os.path.basename(os.path.dirname(os.path.abspath(p)))))
+            continue
+        root = os.path.abspath(p)
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames.sort()
+            for fn in sorted(filenames):
+                if fn.endswith(ITS_SUFFIXES):
+                    rel = os.path.relpath(dirpath, os.path.dirname(root))
+                    files.append((os.path.join(dirpath, fn), rel.split(os.sep)[1] if os.sep in rel else rel))
+    return files
+
+
+def its_classify(job, limits):
+    """(answer, status, reason): status is the answer, or TIMEOUT / ERROR."""
+    first = job.stdout.splitlines()[0].strip() if job.stdout.strip() else ''
+    fail = failure_reason(job, limits)
+    if fail:
+        return first, ('TIMEOUT' if fail.startswith(('timeout', 'memory')) else 'ERROR'), fail
+    if first not in ('YES', 'NO', 'MAYBE'):
+        return first, 'ERROR', 'unparsable output: %r' % first[:80]
+    if first != 'MAYBE' and job.cpu > limits.timeout:
+        return first, 'TIMEOUT', 'late %s' % first
+    reason = ''
+    if first == 'MAYBE':
+        for line in job.stdout.splitlines()[1:3]:
+            if line.startswith('reason:'):
+                reason = line[len('reason:'):].strip()
+        if job.cpu >= limits.timeout * 0.95 or 'time' in reason and 'out' in reason:
+            return first, 'TIMEOUT', reason or 'gave up at the time limit'
+    return first, first, reason
+
+
+def run_its(args, folders, bitprove):
+    limits = Limits(args.timeout, args.memory, args.wall_limit)
+    configs = []
+    for c in args.config or ['default=']:
+        name, _, extra = c.partition('=')
+        configs.append((name.strip() or 'default', extra.split()))
+    files = find_its_files(folders)
+    if args.filter:
+        rx = re.compile(args.filter)
+        files = [f for f in files if rx.search(f[0])]
+    if args.limit is not None:
+        files = files[:args.limit]
+    stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
+    out_dir = os.path.abspath(args.out or os.path.join(SCRIPT_DIR, 'results', 'its-' + stamp))
+    os.makedirs(out_dir, exist_ok=True)
+    header = ['bitprove: %s (%s)' % (bitprove, bitprove_version(bitprove)),
+              'limits: %g s CPU (killed at %d s), %d MB, wall %g s, -j %d'
+              % (limits.timeout, limits.cpu_soft, args.memory, limits.wall, args.jobs),
+              'ITS files: %d, configurations: %s' % (len(files), ', '.join(
+                  '%s [%s]' % (n, ' '.join(e)) for n, e in configs)),
+              'output: %s' % out_dir]
+    with open(os.path.join(out_dir, 'command.txt'), 'w') as f:
+        f.write(' '.join(_shell_quote(a) for a in [sys.executable, os.path.abspath(__file__)] + sys.argv[1:]) + '\n')
+    jobs = []
+    for path, folder in files:
+        for name, extra in configs:
+            argv = [bitprove, 'its', '--timeout', '%g' % args.timeout] + extra + args.extra + [path]
+            log = os.path.join(out_dir, 'logs', name, folder, os.path.basename(path) + '.log')
+            jobs.append(Job((path, folder, name), argv, log))
+    if not args.quiet:
+        print('\n'.join(header), file=sys.stderr, flush=True)
+    rows = []
+
+    def done(job):
+        path, folder, name = job.key
+        answer, status, reason = its_classify(job, limits)
+        rows.append({'file': os.path.basename(path), 'path': path, 'folder': folder, 'config': name,
+                     'answer': answer, 'status': status, 'cpu_s': round(job.cpu, 3),
+                     'wall_s': round(job.wall, 3), 'mem_mb': round(job.maxrss_mb, 1),
+                     'reason': reason, 'log': job.log_path})
+        write_log(job, 'classification: %s %s' % (status, reason))
+        _progress(args, len(rows), len(jobs), '%s/%s [%s]: %s%s (%.2f s)'
+                  % (folder, os.path.basename(path), name, status,
+                     ' [%s]' % reason[:100] if reason and status != 'MAYBE' else '', job.cpu))
+
+    interrupted = run_all(jobs, args.jobs, limits, out_dir, done)
+    rows.sort(key=lambda r: (r['folder'], r['file'], r['config']))
+    write_csv(os.path.join(out_dir, 'its.csv'), ITS_CSV_COLUMNS, rows)
+    text = its_report(rows, configs, header + (['INTERRUPTED: partial results'] if interrupted else []))
+    text += '\nresults: %s' % os.path.join(out_dir, 'its.csv')
+    with open(os.path.join(out_dir, 'summary.txt'), 'w') as f:
+        f.write(text + '\n')
+    print(text)
+    if interrupted:
+        return 130
+    if args.fail_on_wrong and its_contradictions(rows):
+        return 1
+    if args.fail_on_abnormal and any(r['status'] == 'ERROR' for r in rows):
+        return 1
+    return 0
+
+
+def its_contradictions(rows):
+    """Files answered YES under one configuration and NO under another."""
+    seen = collections.defaultdict(set)
+    for r in rows:
+        if r['status'] in ('YES', 'NO'):
+            seen[r['path']].add(r['status'])
+    return sorted(p for p, s in seen.items() if len(s) > 1)
+
+
+def its_report(rows, configs, header):
+    out = list(header) + ['']
+    statuses = ['YES', 'NO', 'MAYBE', 'TIMEOUT', 'ERROR']
+    table = []
+    for name, _ in configs:
+        mine = [r for r in rows if r['config'] == name]
+        for folder in sorted({r['folder'] for r in mine}) + [None]:
+            sel = [r for r in mine if folder is None or r['folder'] == folder]
+            if not sel:
+                continue
+            cpu = sorted(r['cpu_s'] for r in sel)
+            counts = [sum(1 for r in sel if r['status'] == st) for st in statuses]
+            if folder is None:
+                table.append(None)
+            table.append([name, folder or 'total', len(sel)] + counts +
+                         ['%.1f' % sum(cpu), '%.2f' % cpu[len(cpu) // 2]])
+    out.append(fmt_table(['config', 'folder', 'files'] + statuses + ['cpu_s', 'median_s'], table,
+                         ['<', '<'] + ['>'] * 8))
+    contra = its_contradictions(rows)
+    out.append('')
+    out.append('contradictions (YES and NO for the same file): %d' % len(contra))
+    for p in contra[:50]:
+        out.append('  CONTRADICTION: %s' % p)
+    errors = [r for r in rows if r['status'] == 'ERROR']
+    for r in errors[:20]:
+        out.append('  ERROR: %s [%s]: %s' % (r['path'], r['config'], r['reason']))
+    return '\n'.join(out)
 
 
 def run_all(jobs, njobs, limits, out_dir, done):

@@ -52,6 +52,10 @@ if args[:1] == ['--version']:
     sys.exit(0)
 if args[:1] == ['task']:
     args = args[1:]
+its_key = None
+if args[:1] == ['its']:
+    args = args[1:]
+    its_key = 'its-alt' if '--alt' in args else 'its'
 prop, frontend, files, i = None, False, [], 0
 while i < len(args):
     a = args[i]
@@ -66,7 +70,7 @@ while i < len(args):
     else:
         files.append(a); i += 1
 text = open(files[-1]).read()
-key = 'frontend' if frontend else prop
+key = its_key or ('frontend' if frontend else prop)
 m = re.search(r'fake %s: (.*)' % re.escape(key), text)
 action = m.group(1).strip() if m else 'print:UNKNOWN\\nreason: no fake action'
 if action.startswith('print:'):
@@ -425,6 +429,45 @@ def test_frontend(tmp, fake):
     eq(rc, 1, 'frontend: --fail-on-wrong fails on crashes')
 
 
+def test_its(tmp, fake):
+    bench = os.path.join(tmp, 'bench-its')
+    files = {
+        'A/yes.koat': ('print:YES\\nproof: f', 'print:YES'),
+        'A/no.smt2': ('print:NO\\nwitness', 'print:NO'),
+        'A/maybe.ari': ('print:MAYBE\\nreason: no ranking function', 'print:MAYBE\\nreason: x'),
+        'A/clash.koat': ('print:YES', 'print:NO'),
+        'B/spin.koat': ('spin', 'print:MAYBE\\nreason: y'),
+        'B/bad.koat': ('print:PERHAPS', 'exit 3'),
+        'B/ignored.txt': ('print:YES', 'print:YES'),
+    }
+    for name, (a, b) in files.items():
+        write(os.path.join(bench, name), '; fake its: %s\n; fake its-alt: %s\n' % (a, b))
+    out = os.path.join(tmp, 'its1')
+    rc, stdout, _ = run_py(['--bitprove', fake, '--its', '--timeout', '1', '-j', '2', '-q', '--out', out,
+                            '--config', 'main=', '--config', 'alt=--alt', bench])
+    eq(rc, 0, 'its: exit status without --fail-on-wrong')
+    rows = read_csv(os.path.join(out, 'its.csv'))
+    eq(len(rows), 12, 'its: 6 files x 2 configurations (.txt ignored)')
+    got = {(r['file'], r['config']): r['status'] for r in rows}
+    eq(got[('yes.koat', 'main')], 'YES', 'its: YES')
+    eq(got[('no.smt2', 'main')], 'NO', 'its: NO')
+    eq(got[('maybe.ari', 'main')], 'MAYBE', 'its: MAYBE')
+    eq(got[('spin.koat', 'main')], 'TIMEOUT', 'its: CPU timeout')
+    eq(got[('bad.koat', 'main')], 'ERROR', 'its: unparsable answer')
+    eq(got[('bad.koat', 'alt')], 'ERROR', 'its: error exit')
+    eq({r['folder'] for r in rows}, {'A', 'B'}, 'its: folders')
+    check('contradictions (YES and NO for the same file): 1' in stdout, 'its: one contradiction counted')
+    check('CONTRADICTION: ' in stdout and 'clash.koat' in stdout, 'its: contradiction named')
+    m = re.search(r"^main\s+total\s+6\s+2\s+1\s+1\s+1\s+1\b", stdout, re.M)
+    check(m is not None, 'its: totals row of config main: %s' % stdout)
+    rc, _, _ = run_py(['--bitprove', fake, '--its', '--timeout', '1', '-q', '--out', os.path.join(tmp, 'its2'),
+                       '--config', 'main=', '--config', 'alt=--alt', '--fail-on-wrong', '--filter', 'clash', bench])
+    eq(rc, 1, 'its: --fail-on-wrong fails on a contradiction')
+    rc, _, _ = run_py(['--bitprove', fake, '--its', '--timeout', '1', '-q', '--out', os.path.join(tmp, 'its3'),
+                       '--fail-on-wrong', '--filter', 'yes|no', bench])
+    eq(rc, 0, 'its: --fail-on-wrong passes without contradictions')
+
+
 def main():
     test_yaml()
     test_status_and_points()
@@ -435,6 +478,7 @@ def main():
         os.chmod(fake, 0o755)
         test_verify(tmp, fake)
         test_frontend(tmp, fake)
+        test_its(tmp, fake)
     finally:
         if FAILED == 0:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -362,6 +362,8 @@ bool its_print_ari(const its *s, strbuf *out, char *err, size_t errlen) {
 }
 
 /* ---- human-readable --------------------------------------------------------------------- */
+void its_print_term(const smt_ctx *ctx, strbuf *out, smt_term t) { print_infix(ctx, out, t, false, NULL, 0); }
+
 void its_print(const its *s, strbuf *out) {
   strbuf_printf(out, "variables:");
   for (uint32_t i = 0; i < s->nvars; i++) strbuf_printf(out, " %s", s->var_names[i]);
