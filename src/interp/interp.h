@@ -52,7 +52,8 @@
  * Nondeterminism: __VERIFIER_nondet_* calls, undef operands and uninitialised
  * reads all take the next value from one source, in execution order: first the
  * given list, then a splitmix64 PRNG seeded with `seed` (or, with
- * nondet_strict, the run ends OUT_OF_NONDET). Every value consumed is recorded
+ * nondet_strict, the run ends OUT_OF_NONDET); an optional callback (draw) is
+ * asked before the list. Every value consumed is recorded
  * in the result, masked to its width: that sequence is the counterexample, and
  * feeding it back as the list replays the run exactly.
  *
@@ -123,6 +124,25 @@
 #include "../ir/ir.h"
 
 /* ---- options ------------------------------------------------------------ */
+/* Where a nondet value came from. */
+typedef enum { INTERP_ND_CALL, INTERP_ND_UNDEF, INTERP_ND_UNINIT } interp_nd_origin;
+
+/* One draw of a nondet value, as offered to interp_options.draw: enough to
+ * tell which program point asks (a model checker answers from its model). */
+typedef struct {
+  uint8_t origin;  /* interp_nd_origin */
+  uint16_t bits;   /* width of the value drawn */
+  bool pointer;    /* drawn for a pointer-typed value */
+  ir_loc loc;      /* as in interp_nondet */
+  uint32_t func;   /* function of the executing frame (IR_NONE: none yet) */
+  uint32_t inst;   /* its instruction being executed; for an undef phi
+                      operand, the terminator that branched to the phi */
+} interp_draw;
+
+/* Answers a draw: true with *value set (masked by the interpreter), or false
+ * to fall back to the list / PRNG / strict end. */
+typedef bool (*interp_draw_fn)(void *ctx, const interp_draw *d, uint64_t *value);
+
 typedef struct {
   const uint64_t *nondet; /* values consumed first, in order (not copied) */
   size_t nnondet;
@@ -138,6 +158,9 @@ typedef struct {
   uint64_t object_limit;  /* bytes of one global/stack object we materialise */
   FILE *out;              /* program output (printf, puts...); NULL: discarded */
   FILE *trace;            /* instruction trace; NULL: none */
+  interp_draw_fn draw;    /* asked first for every draw that is recorded
+                             (not for uninit_zero reads); NULL: none */
+  void *draw_ctx;         /* passed to draw */
 } interp_options;
 
 /* Defaults: no list, seed 0, PRNG after the list, uninitialised = nondet,
@@ -200,9 +223,6 @@ typedef enum {
   INTERP_PROP_VALID_MEMCLEANUP,
   INTERP_PROP_COUNT
 } interp_prop;
-
-/* Where a nondet value came from. */
-typedef enum { INTERP_ND_CALL, INTERP_ND_UNDEF, INTERP_ND_UNINIT } interp_nd_origin;
 
 typedef struct {
   uint64_t value; /* masked to bits */

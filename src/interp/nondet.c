@@ -14,7 +14,15 @@ uint64_t interp_nondet_next(interp_state *st, unsigned bits, bool pointer, inter
   if (st->done) return 0;
   if (origin != INTERP_ND_CALL && st->opt->uninit_zero) return 0;
   uint64_t v;
-  if (st->nd_pos < st->opt->nnondet) {
+  interp_draw d = {(uint8_t)origin, (uint16_t)bits, pointer, loc, IR_NONE, IR_NONE};
+  if (st->frames.len) {
+    const iframe *fr = &st->frames.data[st->frames.len - 1];
+    d.func = fr->func;
+    d.inst = fr->pc;
+  }
+  if (st->opt->draw && st->opt->draw(st->opt->draw_ctx, &d, &v)) {
+    /* answered by the caller */
+  } else if (st->nd_pos < st->opt->nnondet) {
     v = st->opt->nondet[st->nd_pos++];
   } else if (st->opt->nondet_strict) {
     interp_end(st, INTERP_OUT_OF_NONDET, loc, NULL);

@@ -1,0 +1,294 @@
+/* bmc: the deepening loop, solving, replay and verdicts (see bmc.h).
+ *
+ * Per bound k: encode (encode.c), then ask the solver for a model of "some
+ * check site is executed and violated". A model is turned into answers to
+ * the interpreter's draws: the events (nondet calls, undef operands, loads)
+ * whose guard holds in the model are the draws of that run, in order
+ * (seed 003, Sect. 6.2 counterexamples; here checked by replay). Only a
+ * replay that violates a requested check gives FALSE. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../interp/interp.h"
+#include "internal.h"
+
+/* Models that fail to replay before we give up on a bound. */
+#define BMC_MAX_REPLAY_FAILURES 6
+
+void bmc_options_default(bmc_options *o) {
+  memset(o, 0, sizeof *o);
+  o->max_bound = 1024;
+}
+
+static interp_prop interp_prop_of(prop_check c) {
+  switch (c) {
+  case PROP_UNREACH_CALL: return INTERP_PROP_UNREACH_CALL;
+  case PROP_NO_OVERFLOW: return INTERP_PROP_NO_OVERFLOW;
+  case PROP_VALID_DEREF: return INTERP_PROP_VALID_DEREF;
+  case PROP_VALID_FREE: return INTERP_PROP_VALID_FREE;
+  case PROP_VALID_MEMTRACK: return INTERP_PROP_VALID_MEMTRACK;
+  case PROP_VALID_MEMCLEANUP: return INTERP_PROP_VALID_MEMCLEANUP;
+  default: return INTERP_PROP_NONE;
+  }
+}
+
+/* ---- replay ------------------------------------------------------------- */
+typedef struct {
+  const benc *e;
+  const bool *active;   /* per event: its guard holds in the model */
+  const uint64_t *vals; /* per event: its value in the model */
+  size_t cursor;
+  unsigned answered, missed;
+} replay_ctx;
+
+/* Answers a draw with the next active event of the same instruction. */
+static bool replay_answer(void *ctxp, const interp_draw *d, uint64_t *value) {
+  replay_ctx *r = ctxp;
+  for (size_t i = r->cursor; i < r->e->events.len; i++) {
+    const bevent *ev = &r->e->events.data[i];
+    if (r->active[i] && ev->func == d->func && ev->inst == d->inst) {
+      *value = r->vals[i];
+      r->cursor = i + 1;
+      r->answered++;
+      return true;
+    }
+  }
+  r->missed++;
+  return false;
+}
+
+static bool model_bool(smt_solver *sv, smt_term t) {
+  if (t == SMT_TRUE) return true;
+  if (t == SMT_FALSE) return false;
+  return smt_solver_value(sv, t) == SMT_TRUE;
+}
+
+static uint64_t model_bv(benc *e, smt_solver *sv, smt_term t) {
+  smt_term v = smt_solver_value(sv, t);
+  if (v == SMT_NULL || smt_term_kind(e->ctx, v) != SMT_BV_CONST) return 0;
+  mpz_srcptr z = smt_term_value(e->ctx, v);
+  return mpz_sizeinbase(z, 2) > 64 ? 0 : (uint64_t)mpz_get_ui(z);
+}
+
+/* The first requested check the replay violates, PROP_CHECK_COUNT if none. */
+static prop_check replay_violation(const interp_result *res, unsigned checks) {
+  static const prop_check order[] = {PROP_UNREACH_CALL, PROP_NO_OVERFLOW, PROP_VALID_DEREF,
+                                     PROP_VALID_FREE, PROP_VALID_MEMTRACK, PROP_VALID_MEMCLEANUP};
+  for (size_t i = 0; i < sizeof order / sizeof *order; i++)
+    if ((checks & (1u << order[i])) && interp_violates(res, interp_prop_of(order[i]))) return order[i];
+  return PROP_CHECK_COUNT;
+}
+
+static void report_trace(const ir_module *m, const interp_result *res, unsigned bound, verdict *out) {
+  char loc[512];
+  verdict_note(out, "counterexample of bounded model checking (bound %u), replayed by the interpreter:", bound);
+  for (size_t i = 0; i < res->nondet.len; i++) {
+    const interp_nondet *nd = &res->nondet.data[i];
+    static const char *origin[] = {"nondet call", "undef value", "uninitialised read"};
+    verdict_note(out, "  %s at %s: %llu (i%u, signed %lld)", origin[nd->origin < 3 ? nd->origin : 0],
+                 ir_loc_format(m, nd->loc, loc, sizeof loc), (unsigned long long)nd->value, nd->bits,
+                 (long long)(nd->bits && nd->bits < 64 ? (int64_t)(nd->value << (64 - nd->bits)) >> (64 - nd->bits)
+                                                       : (int64_t)nd->value));
+  }
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (f) {
+    interp_report_outcome(m, res, f);
+    interp_report_extra(m, res, f, 0);
+    fclose(f);
+    for (char *line = buf; line && *line;) {
+      char *nl = strchr(line, '\n');
+      if (nl) *nl = 0;
+      verdict_note(out, "  %s", line);
+      line = nl ? nl + 1 : NULL;
+    }
+    free(buf);
+  }
+  strbuf sb = {0};
+  for (size_t i = 0; i < res->nondet.len; i++)
+    strbuf_printf(&sb, "%s%llu", i ? "," : "", (unsigned long long)res->nondet.data[i].value);
+  verdict_note(out, "nondet values: %s", sb.data ? sb.data : "");
+  strbuf_free(&sb);
+}
+
+/* Replays the current model. True (and *out filled) when it violates a
+ * requested check. */
+static bool replay_model(benc *e, smt_solver *sv, verdict *out, const bmc_options *o) {
+  size_t n = e->events.len;
+  bool *active = xcalloc(n ? n : 1, sizeof *active);
+  uint64_t *vals = xcalloc(n ? n : 1, sizeof *vals);
+  for (size_t i = 0; i < n; i++) {
+    active[i] = model_bool(sv, e->events.data[i].guard);
+    if (active[i]) vals[i] = model_bv(e, sv, e->events.data[i].value);
+  }
+  replay_ctx rc = {e, active, vals, 0, 0, 0};
+  interp_options io;
+  interp_options_default(&io);
+  io.out = NULL;
+  io.draw = replay_answer;
+  io.draw_ctx = &rc;
+  io.max_steps = 20000000;
+  interp_result res;
+  interp_run(e->m, &io, &res);
+  prop_check c = replay_violation(&res, e->checks);
+  bool ok = c != PROP_CHECK_COUNT;
+  if (ok) {
+    out->kind = VERDICT_FALSE;
+    out->violated = c;
+    report_trace(e->m, &res, e->bound, out);
+  } else if (o->debug) {
+    fprintf(stderr, "bmc: BUG? model at bound %u does not replay (%u draws answered, %u missed): ", e->bound,
+            rc.answered, rc.missed);
+    interp_report_outcome(e->m, &res, stderr);
+  }
+  interp_result_free(&res);
+  free(active);
+  free(vals);
+  return ok;
+}
+
+/* ---- one bound ------------------------------------------------------------------ */
+typedef enum { STEP_FALSE, STEP_TRUE, STEP_NEXT, STEP_GIVE_UP } step_result;
+
+static unsigned remaining_ms(const benc *e) {
+  if (e->deadline <= 0) return 0;
+  double left = e->deadline - bmc_now();
+  return left <= 0.001 ? 1 : (unsigned)(left * 1000);
+}
+
+static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, verdict *out, const char **why) {
+  if (!benc_run(e)) {
+    *why = e->out_of_time ? "timeout (or work limit) while encoding" : e->incomplete_why ? e->incomplete_why
+                                                                                            : "no main function";
+    return STEP_GIVE_UP;
+  }
+  smt_solver *sv = smt_solver_new(e->ctx, SMT_BACKEND_Z3);
+  step_result r = STEP_NEXT;
+  unsigned failures = 0;
+  for (;;) {
+    VEC(smt_term) conds = {0};
+    for (size_t i = 0; i < e->viols.len; i++)
+      if (!e->viols.data[i].excluded) VEC_PUSH(conds, e->viols.data[i].cond);
+    smt_term any = smt_mk_or(e->ctx, (uint32_t)conds.len, conds.data);
+    VEC_FREE(conds);
+    if (any == SMT_FALSE) break;
+    smt_solver_push(sv);
+    smt_solver_assert(sv, any);
+    smt_result sr = smt_solver_check(sv, remaining_ms(e));
+    if (sr == SMT_UNKNOWN) {
+      smt_solver_pop(sv, 1);
+      *why = "solver gave up (timeout)";
+      r = STEP_GIVE_UP;
+      break;
+    }
+    if (sr == SMT_UNSAT) {
+      smt_solver_pop(sv, 1);
+      break;
+    }
+    if (replay_model(e, sv, out, o)) {
+      smt_solver_pop(sv, 1);
+      r = STEP_FALSE;
+      break;
+    }
+    /* the model does not replay: ask again without the sites it violated */
+    for (size_t i = 0; i < e->viols.len; i++)
+      if (!e->viols.data[i].excluded && model_bool(sv, e->viols.data[i].cond)) e->viols.data[i].excluded = true;
+    smt_solver_pop(sv, 1);
+    if (++failures >= BMC_MAX_REPLAY_FAILURES) break;
+  }
+  if (r == STEP_NEXT && may_prove && !failures && !e->incomplete) {
+    smt_term cut = smt_mk_or(e->ctx, (uint32_t)e->cuts.len, e->cuts.data);
+    smt_result cr = SMT_UNSAT;
+    if (cut != SMT_FALSE) {
+      smt_solver_push(sv);
+      smt_solver_assert(sv, cut);
+      cr = smt_solver_check(sv, remaining_ms(e));
+      smt_solver_pop(sv, 1);
+    }
+    if (cr == SMT_UNSAT) r = STEP_TRUE;
+  }
+  smt_solver_free(sv);
+  return r;
+}
+
+static void benc_free(benc *e) {
+  VEC_FREE(e->objs);
+  VEC_FREE(e->events);
+  VEC_FREE(e->viols);
+  VEC_FREE(e->cuts);
+  VEC_FREE(e->constraints);
+  VEC_FREE(e->call_stack);
+  free(e->func_addr);
+  free(e->global_obj);
+  bmem_free_cache(e);
+}
+
+bmc_result bmc_check(const ir_module *m, const property *p, const bmc_options *o, verdict *out) {
+  bmc_options defaults;
+  if (!o) {
+    bmc_options_default(&defaults);
+    o = &defaults;
+  }
+  out->kind = VERDICT_UNKNOWN;
+  unsigned checks = p->checks & ~(1u << PROP_TERMINATION);
+  if (!checks || checks != p->checks) {
+    verdict_unknown(out, "bmc: property %s is not a safety property bmc checks", p->name);
+    return BMC_UNKNOWN;
+  }
+  /* Address-based memory is no proof of provenance-based dereference
+   * safety (bmc.h), so TRUE only for these. */
+  unsigned provable = (1u << PROP_UNREACH_CALL) | (1u << PROP_NO_OVERFLOW) | (1u << PROP_VALID_MEMCLEANUP);
+  bool may_prove = (checks & ~provable) == 0 && m->unsupported.len == 0;
+  double start = bmc_now();
+  double deadline = o->timeout > 0 ? start + o->timeout : 0;
+  unsigned k = o->bound ? o->bound : 1, maxk = o->bound ? o->bound : (o->max_bound ? o->max_bound : 1024);
+  const char *why = NULL;
+  bmc_result result = BMC_UNKNOWN;
+  for (;;) {
+    smt_ctx *ctx = smt_ctx_new();
+    benc e = {0};
+    e.m = m;
+    e.ctx = ctx;
+    e.pw = m->ptr_bits;
+    e.bound = k;
+    e.checks = checks;
+    e.deadline = deadline;
+    step_result r = check_bound(&e, o, may_prove, out, &why);
+    if (o->stats)
+      fprintf(stderr, "bmc: bound %u: %llu insts, %llu merges, %llu calls, %llu cuts, %zu objects, %zu events, %zu checks, %.2fs\n",
+              k, (unsigned long long)e.stat_insts, (unsigned long long)e.stat_merges,
+              (unsigned long long)e.stat_calls, (unsigned long long)e.stat_cuts, e.objs.len, e.events.len,
+              e.viols.len, bmc_now() - start);
+    if (o->stats && e.incomplete) fprintf(stderr, "bmc: incomplete: %s\n", e.incomplete_why);
+    benc_free(&e);
+    smt_ctx_free(ctx);
+    if (r == STEP_FALSE) {
+      result = BMC_FALSE;
+      break;
+    }
+    if (r == STEP_TRUE) {
+      out->kind = VERDICT_TRUE;
+      verdict_note(out, "bounded model checking: no violation, and every loop and recursion is fully unrolled "
+                        "at bound %u (unwinding assertions hold)", k);
+      result = BMC_TRUE;
+      break;
+    }
+    if (r == STEP_GIVE_UP) {
+      verdict_unknown(out, "bmc: %s (bound %u)", why, k);
+      break;
+    }
+    if (k >= maxk) {
+      verdict_unknown(out, "bmc: no violation up to bound %u, unwinding incomplete", k);
+      break;
+    }
+    if (deadline > 0 && bmc_now() >= deadline) {
+      verdict_unknown(out, "bmc: timeout after bound %u", k);
+      break;
+    }
+    k = k * 2 > maxk ? maxk : k * 2;
+  }
+  return result;
+}

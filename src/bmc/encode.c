@@ -1,0 +1,953 @@
+/* bmc encode: symbolic execution of the bounded program.
+ *
+ * Each function is run over a reverse postorder of its CFG. States that
+ * reach a block wait there and are merged when the sweep arrives (guarded
+ * choice, seed 003 Sect. 4.3). An edge to a block not after its source in
+ * that order is a back edge (Sect. 3.5.2, Def. 3.14): its states wait at the
+ * header until the sweep passes the header's last latch, then the sweep goes
+ * back to the header, at most `bound` times per header and entry of the
+ * enclosing loops; beyond, the state is cut and its guard becomes an
+ * unwinding condition. Calls are inlined at their call site, so the call
+ * graph is call-site sensitive (Sect. 3.6); a function already on the inline
+ * stack `bound` times is cut the same way.
+ *
+ * Because the sweep visits the blocks of every run in execution order, the
+ * events (nondet draws) are created in the order the interpreter consumes
+ * them on each run.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../ir/ir_arith.h"
+#include "internal.h"
+
+double bmc_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Work limit per encoding (instructions executed symbolically). */
+#define BENC_MAX_INSTS 3000000u
+/* Byte loops of mem* builtins with a symbolic length are unrolled this far. */
+#define BENC_SYMBOLIC_LEN 64u
+#define BENC_MAX_CONST_LEN 4096u
+
+typedef struct {
+  const ir_func *f;
+  uint32_t fid;
+  smt_term *args;
+  uint32_t *pos;     /* per block: position in the order, UINT32_MAX unreachable */
+  uint32_t *order;   /* position -> block */
+  uint32_t norder;
+  bstate *pending;   /* per block; guard SMT_NULL: nothing waiting */
+  uint32_t *count;   /* per header block: back edges taken */
+  bstate *back;      /* per header block: states on its back edges, merged */
+  uint32_t *latch_first; /* per position: first header whose last latch it is */
+  uint32_t *latch_next;  /* per header: next header with the same last latch */
+  VEC(uint32_t) objs; /* stack objects of this frame */
+  bool has_ret;
+  bstate ret;
+  smt_term ret_val;
+} bframe;
+
+/* ---- states ------------------------------------------------------------- */
+static void state_free(bstate *s) {
+  free(s->alive);
+  free(s->regs);
+  memset(s, 0, sizeof *s);
+}
+
+static void state_copy(bstate *d, const bstate *s, uint32_t nregs) {
+  *d = *s;
+  d->alive = s->nalive ? xmalloc(s->nalive * sizeof *s->alive) : NULL;
+  if (s->nalive) memcpy(d->alive, s->alive, s->nalive * sizeof *s->alive);
+  d->regs = xmalloc((nregs ? nregs : 1) * sizeof *s->regs);
+  if (nregs) memcpy(d->regs, s->regs, nregs * sizeof *s->regs);
+}
+
+/* Merges src (consumed) into dst; the guards are disjoint. */
+static void state_merge(benc *e, bstate *dst, bstate *src, uint32_t nregs) {
+  smt_ctx *c = e->ctx;
+  if (dst->guard == SMT_NULL || dst->guard == SMT_FALSE) {
+    state_free(dst);
+    *dst = *src;
+    memset(src, 0, sizeof *src);
+    return;
+  }
+  e->stat_merges++;
+  smt_term g = src->guard;
+  dst->mem = smt_mk_ite(c, g, src->mem, dst->mem);
+  uint32_t n = src->nalive > dst->nalive ? src->nalive : dst->nalive;
+  if (n > dst->nalive) bmem_set_alive(e, dst, n - 1, SMT_FALSE);
+  for (uint32_t i = 0; i < n; i++) {
+    smt_term a = i < src->nalive && src->alive[i] ? src->alive[i] : SMT_FALSE;
+    smt_term b = dst->alive[i] ? dst->alive[i] : SMT_FALSE;
+    if (a != b) dst->alive[i] = smt_mk_ite(c, g, a, b);
+  }
+  for (uint32_t i = 0; i < nregs; i++) {
+    smt_term a = src->regs[i], b = dst->regs[i];
+    if (a == b || a == SMT_NULL) continue;
+    dst->regs[i] = b == SMT_NULL ? a : smt_mk_ite(c, g, a, b);
+  }
+  dst->guard = smt_mk_or2(c, dst->guard, g);
+  state_free(src);
+}
+
+/* ---- helpers ---------------------------------------------------------------- */
+static smt_term bvc(benc *e, unsigned w, uint64_t v) { return smt_mk_bv(e->ctx, w, v); }
+static smt_term pconst(benc *e, uint64_t v) { return smt_mk_bv(e->ctx, e->pw, v); }
+static unsigned width_of(benc *e, ir_type t) { return t.kind == IR_TY_PTR ? e->pw : (t.bits ? t.bits : 1); }
+
+static smt_term to_bool(benc *e, smt_term t) {
+  smt_ctx *c = e->ctx;
+  if (smt_term_kind(c, t) == SMT_ITE && smt_term_arg(c, t, 1) == bvc(e, 1, 1) && smt_term_arg(c, t, 2) == bvc(e, 1, 0))
+    return smt_term_arg(c, t, 0);
+  return smt_mk_eq(c, t, bvc(e, 1, 1));
+}
+static smt_term from_bool(benc *e, smt_term b) { return smt_mk_ite(e->ctx, b, bvc(e, 1, 1), bvc(e, 1, 0)); }
+
+/* t resized to w bits (zero-extending or truncating). */
+static smt_term resize(benc *e, smt_term t, unsigned w, bool sign) {
+  unsigned tw = smt_bv_width(e->ctx, t);
+  if (tw == w) return t;
+  if (tw > w) return smt_mk_bv_extract(e->ctx, t, w - 1, 0);
+  return sign ? smt_mk_bv_sext(e->ctx, t, w - tw) : smt_mk_bv_zext(e->ctx, t, w - tw);
+}
+
+static smt_term fresh(benc *e, const char *prefix, unsigned w) {
+  return smt_mk_fresh(e->ctx, prefix, smt_sort_bv(w));
+}
+
+static void add_event(benc *e, uint32_t func, uint32_t inst, smt_term guard, smt_term value) {
+  bevent ev = {func, inst, guard, value};
+  VEC_PUSH(e->events, ev);
+}
+
+static void add_viol(benc *e, prop_check check, smt_term cond, uint32_t func, uint32_t inst) {
+  if (!(e->checks & (1u << check)) || cond == SMT_FALSE) return;
+  bviol v = {check, cond, func, inst, false};
+  VEC_PUSH(e->viols, v);
+}
+
+/* The run is cut here when cond holds: an unwinding condition, and the
+ * state goes on only without it. */
+static void cut(benc *e, bstate *s, smt_term cond) {
+  smt_term g = smt_mk_and2(e->ctx, s->guard, cond);
+  if (g == SMT_FALSE) return;
+  e->stat_cuts++;
+  VEC_PUSH(e->cuts, g);
+  s->guard = smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, cond));
+}
+
+static void incomplete(benc *e, const char *why) {
+  if (!e->incomplete) e->incomplete_why = why;
+  e->incomplete = true;
+}
+
+static smt_term eval(benc *e, bframe *fr, bstate *s, const ir_value *v, uint32_t inst) {
+  unsigned w = width_of(e, v->type);
+  switch (v->kind) {
+  case IR_VAL_CONST: return bvc(e, w, v->imm);
+  case IR_VAL_INST:
+    if (v->id < fr->f->ninsts && s->regs[v->id] != SMT_NULL) return s->regs[v->id];
+    return fresh(e, "unset", w); /* not defined on this path: never used by a run */
+  case IR_VAL_ARG: return v->id < fr->f->nparams ? fr->args[v->id] : fresh(e, "arg", w);
+  case IR_VAL_GLOBAL:
+    return pconst(e, e->objs.data[e->global_obj[v->id]].base + v->imm);
+  case IR_VAL_FUNC: return pconst(e, e->func_addr[v->id]);
+  case IR_VAL_NULL: return pconst(e, 0);
+  case IR_VAL_UNDEF: {
+    smt_term t = fresh(e, "undef", w);
+    add_event(e, fr->fid, inst, s->guard, t);
+    return t;
+  }
+  default: return fresh(e, "bad", w);
+  }
+}
+
+/* ---- memory accesses -------------------------------------------------------------- */
+static void check_access(benc *e, bframe *fr, bstate *s, smt_term addr, smt_term n, uint32_t inst) {
+  if (!(e->checks & (1u << PROP_VALID_DEREF))) return;
+  smt_term ok = bmem_valid(e, s, addr, n);
+  add_viol(e, PROP_VALID_DEREF, smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, ok)), fr->fid, inst);
+}
+
+/* The constant value of t, if it is one. */
+static bool const_of(benc *e, smt_term t, uint64_t *out) {
+  if (smt_term_kind(e->ctx, t) != SMT_BV_CONST) return false;
+  mpz_srcptr z = smt_term_value(e->ctx, t);
+  if (mpz_sizeinbase(z, 2) > 64) return false;
+  *out = (uint64_t)mpz_get_ui(z);
+  return true;
+}
+
+/* A byte-wise operation over n bytes (BV(pw)): constant lengths exactly,
+ * symbolic ones up to BENC_SYMBOLIC_LEN with the rest cut. Calls op(i,
+ * inrange) for each i; returns the number of iterations (0: cut all). */
+static uint64_t byte_range(benc *e, bstate *s, smt_term n, smt_term *inrange_out, uint64_t max) {
+  uint64_t cn;
+  if (const_of(e, n, &cn)) {
+    if (cn > max) {
+      cut(e, s, SMT_TRUE);
+      return 0;
+    }
+    *inrange_out = SMT_NULL;
+    return cn;
+  }
+  cut(e, s, smt_mk_bv_op2(e->ctx, SMT_BV_UGT, n, pconst(e, BENC_SYMBOLIC_LEN)));
+  *inrange_out = n;
+  return BENC_SYMBOLIC_LEN;
+}
+
+/* mem with byte i of [dst, dst+n) set to value(i); n symbolic: guarded. */
+static void mem_write_bytes(benc *e, bstate *s, smt_term dst, smt_term n, const smt_term *bytes, uint64_t cnt,
+                            bool symbolic) {
+  for (uint64_t i = 0; i < cnt; i++) {
+    smt_term a = smt_mk_bv_op2(e->ctx, SMT_BV_ADD, dst, pconst(e, i));
+    smt_term stored = smt_mk_store(e->ctx, s->mem, a, bytes[i]);
+    if (symbolic) stored = smt_mk_ite(e->ctx, smt_mk_bv_op2(e->ctx, SMT_BV_ULT, pconst(e, i), n), stored, s->mem);
+    s->mem = stored;
+  }
+}
+
+/* ---- builtins ------------------------------------------------------------------------- */
+static void end_run(bstate *s) { s->guard = SMT_FALSE; }
+
+static void check_leaks(benc *e, bstate *s, uint32_t func, uint32_t inst) {
+  unsigned want = (1u << PROP_VALID_MEMTRACK) | (1u << PROP_VALID_MEMCLEANUP);
+  if (!(e->checks & want)) return;
+  VEC(smt_term) alive = {0};
+  for (uint32_t o = 0; o < e->objs.len; o++)
+    if (e->objs.data[o].kind == BOBJ_HEAP) VEC_PUSH(alive, bmem_alive(e, s, o));
+  smt_term any = smt_mk_and2(e->ctx, s->guard, smt_mk_or(e->ctx, (uint32_t)alive.len, alive.data));
+  VEC_FREE(alive);
+  add_viol(e, PROP_VALID_MEMCLEANUP, any, func, inst);
+  add_viol(e, PROP_VALID_MEMTRACK, any, func, inst);
+}
+
+static smt_term do_free(benc *e, bframe *fr, bstate *s, smt_term p, uint32_t inst) {
+  smt_ctx *c = e->ctx;
+  VEC(smt_term) ok = {0};
+  VEC_PUSH(ok, smt_mk_eq(c, p, pconst(e, 0)));
+  for (uint32_t o = 0; o < e->objs.len; o++) {
+    if (e->objs.data[o].kind != BOBJ_HEAP) continue;
+    smt_term alive = bmem_alive(e, s, o);
+    if (alive == SMT_FALSE) continue;
+    smt_term hit = smt_mk_eq(c, p, bmem_addr(e, o));
+    if (hit == SMT_FALSE) continue;
+    VEC_PUSH(ok, smt_mk_and2(c, alive, hit));
+    bmem_set_alive(e, s, o, smt_mk_and2(c, alive, smt_mk_not(c, hit)));
+  }
+  smt_term valid = smt_mk_or(c, (uint32_t)ok.len, ok.data);
+  VEC_FREE(ok);
+  add_viol(e, PROP_VALID_FREE, smt_mk_and2(c, s->guard, smt_mk_not(c, valid)), fr->fid, inst);
+  return valid;
+}
+
+static smt_term new_object(benc *e, bframe *fr, bstate *s, bobj_kind kind, smt_term size, uint32_t inst) {
+  uint32_t o = bmem_new(e, s, kind, size, fr->fid, inst);
+  if (kind == BOBJ_STACK) VEC_PUSH(fr->objs, o);
+  return bmem_addr(e, o);
+}
+
+/* Length of the string at p (BV(pw)), strings longer than
+ * BENC_SYMBOLIC_LEN cut; checks that the bytes read are valid and records
+ * the reads as events (the interpreter draws for uninitialised bytes). */
+static smt_term string_length(benc *e, bframe *fr, bstate *s, smt_term p, uint32_t inst) {
+  smt_ctx *c = e->ctx;
+  smt_term bytes[BENC_SYMBOLIC_LEN];
+  smt_term nonzero_all = SMT_TRUE;
+  for (unsigned i = 0; i < BENC_SYMBOLIC_LEN; i++) {
+    bytes[i] = bmem_select(e, s->mem, smt_mk_bv_op2(c, SMT_BV_ADD, p, pconst(e, i)));
+    add_event(e, fr->fid, inst, smt_mk_and2(c, s->guard, nonzero_all), bytes[i]);
+    nonzero_all = smt_mk_and2(c, nonzero_all, smt_mk_not(c, smt_mk_eq(c, bytes[i], bvc(e, 8, 0))));
+  }
+  smt_term len = pconst(e, BENC_SYMBOLIC_LEN);
+  for (unsigned i = BENC_SYMBOLIC_LEN; i-- > 0;)
+    len = smt_mk_ite(c, smt_mk_eq(c, bytes[i], bvc(e, 8, 0)), pconst(e, i), len);
+  cut(e, s, nonzero_all);
+  if (e->checks & (1u << PROP_VALID_DEREF)) {
+    smt_term ok = bmem_valid(e, s, p, smt_mk_bv_op2(c, SMT_BV_ADD, len, pconst(e, 1)));
+    add_viol(e, PROP_VALID_DEREF, smt_mk_and2(c, s->guard, smt_mk_not(c, ok)), fr->fid, inst);
+  }
+  return len;
+}
+
+static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const ir_inst *in, uint32_t inst,
+                             const smt_term *args, uint32_t nargs) {
+  smt_ctx *c = e->ctx;
+  unsigned rw = in->type.kind == IR_TY_VOID ? 0 : width_of(e, in->type);
+  smt_term zero = rw ? bvc(e, rw, 0) : SMT_NULL;
+  switch (b) {
+  case IR_BUILTIN_NONDET: {
+    if (!rw) return SMT_NULL;
+    smt_term t = fresh(e, "nondet", rw);
+    add_event(e, fr->fid, inst, s->guard, t);
+    return t;
+  }
+  case IR_BUILTIN_ASSUME:
+    if (nargs >= 1) {
+      smt_term a = args[0];
+      s->guard = smt_mk_and2(c, s->guard, smt_mk_not(c, smt_mk_eq(c, a, bvc(e, smt_bv_width(c, a), 0))));
+    }
+    return zero;
+  case IR_BUILTIN_REACH_ERROR:
+  case IR_BUILTIN_VERIFIER_ERROR:
+    add_viol(e, PROP_UNREACH_CALL, s->guard, fr->fid, inst);
+    end_run(s);
+    return zero;
+  case IR_BUILTIN_EXIT:
+    check_leaks(e, s, fr->fid, inst);
+    end_run(s);
+    return zero;
+  case IR_BUILTIN_ASSERT_FAIL:
+  case IR_BUILTIN_ABORT:
+  case IR_BUILTIN_TRAP: end_run(s); return zero;
+  case IR_BUILTIN_ATOMIC_BEGIN:
+  case IR_BUILTIN_ATOMIC_END: return zero;
+  case IR_BUILTIN_PRINTF:
+  case IR_BUILTIN_PUTS:
+  case IR_BUILTIN_PUTCHAR:
+  case IR_BUILTIN_STACKSAVE:
+    /* no effect on memory; any result over-approximates the real one */
+    return rw ? fresh(e, "lib", rw) : SMT_NULL;
+  case IR_BUILTIN_STACKRESTORE:
+    /* VLA objects stay alive to the function's end: only dereference checks
+     * could tell, and valid-deref is never proved (bmc.h) */
+    return zero;
+  case IR_BUILTIN_MALLOC:
+    if (nargs < 1) break;
+    return new_object(e, fr, s, BOBJ_HEAP, resize(e, args[0], e->pw, false), inst);
+  case IR_BUILTIN_ALLOCA:
+    if (nargs < 1) break;
+    return new_object(e, fr, s, BOBJ_STACK, resize(e, args[0], e->pw, false), inst);
+  case IR_BUILTIN_CALLOC: {
+    if (nargs < 2) break;
+    smt_term n = resize(e, args[0], e->pw, false), k = resize(e, args[1], e->pw, false);
+    cut(e, s, smt_mk_bv_op2(c, SMT_BV_UMULO, n, k)); /* the interpreter returns NULL then */
+    smt_term size = smt_mk_bv_op2(c, SMT_BV_MUL, n, k);
+    smt_term p = new_object(e, fr, s, BOBJ_HEAP, size, inst);
+    smt_term inr;
+    uint64_t cnt = byte_range(e, s, size, &inr, BENC_MAX_CONST_LEN);
+    for (uint64_t i = 0; i < cnt; i++) {
+      smt_term a = smt_mk_bv_op2(c, SMT_BV_ADD, p, pconst(e, i));
+      s->mem = smt_mk_store(c, s->mem, a, bvc(e, 8, 0)); /* bytes past size are never validly read */
+    }
+    return p;
+  }
+  case IR_BUILTIN_FREE:
+    if (nargs < 1) break;
+    do_free(e, fr, s, args[0], inst);
+    return zero;
+  case IR_BUILTIN_REALLOC: {
+    if (nargs < 2) break;
+    /* only the simple case: p == NULL is malloc; otherwise a constant new
+     * size and a p that is exactly one heap object */
+    smt_term p = args[0], n = resize(e, args[1], e->pw, false);
+    uint64_t cp, cn;
+    if (const_of(e, p, &cp) && cp == 0) return new_object(e, fr, s, BOBJ_HEAP, n, inst);
+    if (!const_of(e, n, &cn) || cn == 0 || cn > BENC_MAX_CONST_LEN) break;
+    uint32_t hit = UINT32_MAX;
+    for (uint32_t o = 0; o < e->objs.len; o++)
+      if (e->objs.data[o].kind == BOBJ_HEAP && const_of(e, p, &cp) && cp == e->objs.data[o].base) hit = o;
+    if (hit == UINT32_MAX) break;
+    uint64_t old;
+    if (!const_of(e, e->objs.data[hit].size, &old)) break;
+    uint64_t keep = old < cn ? old : cn;
+    smt_term *bytes = xmalloc((keep ? keep : 1) * sizeof *bytes);
+    for (uint64_t i = 0; i < keep; i++) bytes[i] = bmem_select(e, s->mem, pconst(e, cp + i));
+    smt_term q = new_object(e, fr, s, BOBJ_HEAP, n, inst);
+    mem_write_bytes(e, s, q, n, bytes, keep, false);
+    free(bytes);
+    do_free(e, fr, s, p, inst);
+    return q;
+  }
+  case IR_BUILTIN_MEMSET: {
+    if (nargs < 3) break;
+    smt_term d = args[0], n = resize(e, args[2], e->pw, false);
+    smt_term byte = resize(e, args[1], 8, false);
+    smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
+    if (e->checks & (1u << PROP_VALID_DEREF))
+      add_viol(e, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, bmem_valid(e, s, d, n))}),
+               fr->fid, inst);
+    smt_term inr;
+    uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
+    smt_term *bytes = xmalloc((cnt ? cnt : 1) * sizeof *bytes);
+    for (uint64_t i = 0; i < cnt; i++) bytes[i] = byte;
+    mem_write_bytes(e, s, d, n, bytes, cnt, inr != SMT_NULL);
+    free(bytes);
+    return rw ? resize(e, d, rw, false) : SMT_NULL;
+  }
+  case IR_BUILTIN_MEMCPY:
+  case IR_BUILTIN_MEMMOVE: {
+    if (nargs < 3) break;
+    smt_term d = args[0], src = args[1], n = resize(e, args[2], e->pw, false);
+    smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
+    if (e->checks & (1u << PROP_VALID_DEREF)) {
+      smt_term ok = smt_mk_and2(c, bmem_valid(e, s, src, n), bmem_valid(e, s, d, n));
+      add_viol(e, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
+    }
+    smt_term inr;
+    uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
+    smt_term *bytes = xmalloc((cnt ? cnt : 1) * sizeof *bytes);
+    for (uint64_t i = 0; i < cnt; i++)
+      bytes[i] = bmem_select(e, s->mem, smt_mk_bv_op2(c, SMT_BV_ADD, src, pconst(e, i)));
+    mem_write_bytes(e, s, d, n, bytes, cnt, inr != SMT_NULL);
+    free(bytes);
+    return rw ? resize(e, d, rw, false) : SMT_NULL;
+  }
+  case IR_BUILTIN_MEMCMP: {
+    if (nargs < 3 || !rw) break;
+    smt_term a = args[0], q = args[1], n = resize(e, args[2], e->pw, false);
+    if (e->checks & (1u << PROP_VALID_DEREF)) { /* both ranges are checked whole, as the interpreter does */
+      smt_term ok = smt_mk_and2(c, bmem_valid(e, s, a, n), bmem_valid(e, s, q, n));
+      smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
+      add_viol(e, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
+    }
+    smt_term inr;
+    uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
+    smt_term r = bvc(e, rw, 0);
+    for (uint64_t i = cnt; i-- > 0;) { /* the first differing byte decides: (int)a_i - (int)b_i */
+      smt_term x = bmem_select(e, s->mem, smt_mk_bv_op2(c, SMT_BV_ADD, a, pconst(e, i)));
+      smt_term y = bmem_select(e, s->mem, smt_mk_bv_op2(c, SMT_BV_ADD, q, pconst(e, i)));
+      smt_term diff = smt_mk_bv_op2(c, SMT_BV_SUB, resize(e, x, rw < 9 ? 9 : rw, false), resize(e, y, rw < 9 ? 9 : rw, false));
+      smt_term differs = smt_mk_not(c, smt_mk_eq(c, x, y));
+      if (inr != SMT_NULL) differs = smt_mk_and2(c, differs, smt_mk_bv_op2(c, SMT_BV_ULT, pconst(e, i), n));
+      r = smt_mk_ite(c, differs, resize(e, diff, rw, false), r);
+    }
+    return r;
+  }
+  case IR_BUILTIN_STRLEN:
+    if (nargs < 1 || !rw) break;
+    return resize(e, string_length(e, fr, s, args[0], inst), rw, false);
+  case IR_BUILTIN_STRCPY: {
+    if (nargs < 2) break;
+    smt_term len = string_length(e, fr, s, args[1], inst);
+    smt_term n = smt_mk_bv_op2(c, SMT_BV_ADD, len, pconst(e, 1));
+    if (e->checks & (1u << PROP_VALID_DEREF))
+      add_viol(e, PROP_VALID_DEREF, smt_mk_and2(c, s->guard, smt_mk_not(c, bmem_valid(e, s, args[0], n))), fr->fid,
+               inst);
+    smt_term bytes[BENC_SYMBOLIC_LEN + 1];
+    for (unsigned i = 0; i <= BENC_SYMBOLIC_LEN; i++)
+      bytes[i] = bmem_select(e, s->mem, smt_mk_bv_op2(c, SMT_BV_ADD, args[1], pconst(e, i)));
+    mem_write_bytes(e, s, args[0], n, bytes, BENC_SYMBOLIC_LEN + 1, true);
+    return rw ? resize(e, args[0], rw, false) : SMT_NULL;
+  }
+  case IR_BUILTIN_STRNCPY: {
+    if (nargs < 3) break;
+    smt_term d = args[0], src = args[1], n = resize(e, args[2], e->pw, false);
+    smt_term inr;
+    uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
+    smt_term *bytes = xmalloc((cnt ? cnt : 1) * sizeof *bytes);
+    smt_term ended = SMT_FALSE, nread = pconst(e, 0);
+    for (uint64_t i = 0; i < cnt; i++) {
+      smt_term b = bmem_select(e, s->mem, smt_mk_bv_op2(c, SMT_BV_ADD, src, pconst(e, i)));
+      bytes[i] = smt_mk_ite(c, ended, bvc(e, 8, 0), b);
+      nread = smt_mk_ite(c, ended, nread, pconst(e, i + 1)); /* source bytes read: up to the NUL */
+      ended = smt_mk_or2(c, ended, smt_mk_eq(c, b, bvc(e, 8, 0)));
+    }
+    if (e->checks & (1u << PROP_VALID_DEREF)) {
+      smt_term rd = inr != SMT_NULL ? smt_mk_ite(c, smt_mk_bv_op2(c, SMT_BV_ULT, n, nread), n, nread) : nread;
+      smt_term ok = smt_mk_and2(c, bmem_valid(e, s, src, rd), bmem_valid(e, s, d, n));
+      smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
+      add_viol(e, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
+    }
+    mem_write_bytes(e, s, d, n, bytes, cnt, inr != SMT_NULL);
+    free(bytes);
+    return rw ? resize(e, d, rw, false) : SMT_NULL;
+  }
+  default: break;
+  }
+  /* a library function this encoding does not model: the run is cut */
+  incomplete(e, "library function not modelled");
+  cut(e, s, SMT_TRUE);
+  return rw ? fresh(e, "lib", rw) : SMT_NULL;
+}
+
+/* ---- functions ----------------------------------------------------------------------- */
+static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_term *ret);
+
+/* The builtin a call to function g is executed as (interp.h, "Builtins"). */
+static ir_builtin effective_builtin(const ir_func *g) {
+  if (!g->defined) return (ir_builtin)g->builtin;
+  ir_builtin b = ir_builtin_of_name(g->name);
+  if (b == IR_BUILTIN_REACH_ERROR || b == IR_BUILTIN_VERIFIER_ERROR || b == IR_BUILTIN_ASSUME ||
+      b == IR_BUILTIN_NONDET)
+    return b;
+  return IR_BUILTIN_NONE;
+}
+
+static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uint32_t inst) {
+  uint32_t callee = in->callee, first = 0;
+  unsigned rw = in->type.kind == IR_TY_VOID ? 0 : width_of(e, in->type);
+  if (callee == IR_NONE) {
+    first = 1;
+    smt_term fp = eval(e, fr, s, &in->ops[0], inst);
+    uint64_t addr;
+    if (const_of(e, fp, &addr))
+      for (uint32_t g = 0; g < e->m->funcs.len; g++)
+        if (e->func_addr[g] == addr) callee = g;
+    if (callee == IR_NONE) {
+      incomplete(e, "indirect call through a symbolic pointer");
+      cut(e, s, SMT_TRUE);
+      return rw ? fresh(e, "call", rw) : SMT_NULL;
+    }
+  }
+  const ir_func *g = &e->m->funcs.data[callee];
+  uint32_t nargs = in->nops - first;
+  smt_term *args = xcalloc(nargs > g->nparams ? nargs + 1 : g->nparams + 1, sizeof *args);
+  for (uint32_t i = 0; i < nargs; i++) args[i] = eval(e, fr, s, &in->ops[first + i], inst);
+  smt_term r = SMT_NULL;
+  ir_builtin b = effective_builtin(g);
+  if (b != IR_BUILTIN_NONE) {
+    r = builtin_call(e, fr, s, b, in, inst, args, nargs);
+  } else if (!g->defined || g->nblocks == 0 || nargs < g->nparams) {
+    incomplete(e, "call to a function without body");
+    r = rw ? fresh(e, "extern", rw) : SMT_NULL;
+  } else {
+    unsigned depth = 0;
+    for (size_t i = 0; i < e->call_stack.len; i++) depth += e->call_stack.data[i] == callee;
+    if (depth >= e->bound) {
+      cut(e, s, SMT_TRUE); /* recursion deeper than the bound */
+      r = rw ? fresh(e, "rec", rw) : SMT_NULL;
+    } else {
+      for (uint32_t i = 0; i < g->nparams; i++) args[i] = resize(e, args[i], width_of(e, g->params[i]), false);
+      smt_term *caller_regs = s->regs;
+      s->regs = NULL;
+      e->stat_calls++;
+      if (!run_function(e, callee, args, s, &r)) {
+        s->regs = caller_regs;
+        free(args);
+        return SMT_NULL;
+      }
+      free(s->regs);
+      s->regs = caller_regs;
+      if (rw && r == SMT_NULL) r = fresh(e, "ret", rw);
+      if (rw) r = resize(e, r, rw, false);
+    }
+  }
+  free(args);
+  return r;
+}
+
+static smt_kind binary_kind(uint8_t op) {
+  switch (op) {
+  case IR_ADD: return SMT_BV_ADD;
+  case IR_SUB: return SMT_BV_SUB;
+  case IR_MUL: return SMT_BV_MUL;
+  case IR_UDIV: return SMT_BV_UDIV;
+  case IR_SDIV: return SMT_BV_SDIV;
+  case IR_UREM: return SMT_BV_UREM;
+  case IR_SREM: return SMT_BV_SREM;
+  case IR_SHL: return SMT_BV_SHL;
+  case IR_LSHR: return SMT_BV_LSHR;
+  case IR_ASHR: return SMT_BV_ASHR;
+  case IR_AND: return SMT_BV_AND;
+  case IR_OR: return SMT_BV_OR;
+  default: return SMT_BV_XOR;
+  }
+}
+
+static smt_kind pred_kind(uint8_t p) {
+  static const smt_kind k[] = {SMT_EQ, SMT_EQ, SMT_BV_UGT, SMT_BV_UGE, SMT_BV_ULT,
+                               SMT_BV_ULE, SMT_BV_SGT, SMT_BV_SGE, SMT_BV_SLT, SMT_BV_SLE};
+  return p <= IR_SLE ? k[p] : SMT_EQ;
+}
+
+/* seed 003 Sect. 4.5: the safety condition of a signed operation. */
+static smt_term signed_overflow(benc *e, uint8_t op, smt_term a, smt_term b, unsigned w) {
+  smt_ctx *c = e->ctx;
+  switch (op) {
+  case IR_ADD: return smt_mk_bv_op2(c, SMT_BV_SADDO, a, b);
+  case IR_SUB: return smt_mk_bv_op2(c, SMT_BV_SSUBO, a, b);
+  case IR_MUL: return smt_mk_bv_op2(c, SMT_BV_SMULO, a, b);
+  case IR_SHL: {
+    smt_term back = smt_mk_bv_op2(c, SMT_BV_ASHR, smt_mk_bv_op2(c, SMT_BV_SHL, a, b), b);
+    return smt_mk_and2(c, smt_mk_bv_op2(c, SMT_BV_ULT, b, bvc(e, w, w)), smt_mk_not(c, smt_mk_eq(c, back, a)));
+  }
+  default: return SMT_FALSE;
+  }
+}
+
+/* Executes one non-phi, non-terminator instruction. False: give up. */
+static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
+  smt_ctx *c = e->ctx;
+  const ir_inst *in = &fr->f->insts[id];
+  unsigned w = in->type.kind == IR_TY_VOID ? 0 : width_of(e, in->type);
+  smt_term r = SMT_NULL;
+  e->stat_insts++;
+  switch (in->op) {
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
+  case IR_SHL: case IR_LSHR: case IR_ASHR: case IR_AND: case IR_OR: case IR_XOR: {
+    smt_term a = eval(e, fr, s, &in->ops[0], id), b = eval(e, fr, s, &in->ops[1], id);
+    r = smt_mk_bv_op2(c, binary_kind(in->op), a, b);
+    if (in->flags & IR_NSW)
+      add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, signed_overflow(e, in->op, a, b, w)), fr->fid, id);
+    if (in->op == IR_SDIV)
+      add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, smt_mk_bv_op2(c, SMT_BV_SDIVO, a, b)), fr->fid, id);
+    break;
+  }
+  case IR_ICMP: {
+    smt_term a = eval(e, fr, s, &in->ops[0], id), b = eval(e, fr, s, &in->ops[1], id);
+    smt_term t = in->pred == IR_EQ || in->pred == IR_NE ? smt_mk_eq(c, a, b)
+                                                         : smt_mk_bv_op2(c, pred_kind(in->pred), a, b);
+    if (in->pred == IR_NE) t = smt_mk_not(c, t);
+    r = from_bool(e, t);
+    break;
+  }
+  case IR_SELECT: {
+    smt_term cnd = eval(e, fr, s, &in->ops[0], id);
+    smt_term a = eval(e, fr, s, &in->ops[1], id), b = eval(e, fr, s, &in->ops[2], id);
+    r = smt_mk_ite(c, to_bool(e, cnd), a, b);
+    break;
+  }
+  case IR_TRUNC: case IR_ZEXT: case IR_PTRTOINT: case IR_INTTOPTR: case IR_COPY:
+    r = resize(e, eval(e, fr, s, &in->ops[0], id), w, false);
+    break;
+  case IR_SEXT: r = resize(e, eval(e, fr, s, &in->ops[0], id), w, true); break;
+  case IR_PTRADD: {
+    smt_term p = eval(e, fr, s, &in->ops[0], id);
+    smt_term off = resize(e, eval(e, fr, s, &in->ops[1], id), e->pw, true);
+    r = smt_mk_bv_op2(c, SMT_BV_ADD, p, off);
+    break;
+  }
+  case IR_OVERFLOW: {
+    smt_term a = eval(e, fr, s, &in->ops[0], id), b = eval(e, fr, s, &in->ops[1], id);
+    static const smt_kind k[] = {SMT_BV_SADDO, SMT_BV_UADDO, SMT_BV_SSUBO, SMT_BV_USUBO, SMT_BV_SMULO, SMT_BV_UMULO};
+    r = from_bool(e, smt_mk_bv_op2(c, in->pred <= IR_OVF_UMUL ? k[in->pred] : SMT_BV_SADDO, a, b));
+    break;
+  }
+  case IR_ALLOCA: {
+    smt_term n = resize(e, eval(e, fr, s, &in->ops[0], id), e->pw, false);
+    smt_term size = smt_mk_bv_op2(c, SMT_BV_MUL, n, pconst(e, in->size));
+    r = new_object(e, fr, s, BOBJ_STACK, size, id);
+    break;
+  }
+  case IR_LOAD: {
+    smt_term p = eval(e, fr, s, &in->ops[0], id);
+    unsigned n = (unsigned)in->size;
+    if (n == 0 || n > 8) {
+      incomplete(e, "wide load");
+      cut(e, s, SMT_TRUE);
+      r = fresh(e, "load", w);
+      break;
+    }
+    check_access(e, fr, s, p, pconst(e, n), id);
+    r = resize(e, bmem_load(e, s->mem, p, n), w, false);
+    add_event(e, fr->fid, id, s->guard, r);
+    break;
+  }
+  case IR_STORE: {
+    smt_term v = eval(e, fr, s, &in->ops[0], id), p = eval(e, fr, s, &in->ops[1], id);
+    unsigned n = (unsigned)in->size;
+    if (n == 0 || n > 8) {
+      incomplete(e, "wide store");
+      cut(e, s, SMT_TRUE);
+      break;
+    }
+    check_access(e, fr, s, p, pconst(e, n), id);
+    s->mem = bmem_store(e, s->mem, p, v, n);
+    break;
+  }
+  case IR_CALL:
+    r = exec_call(e, fr, s, in, id);
+    if (e->out_of_time) return false;
+    break;
+  default: break;
+  }
+  if (w && r == SMT_NULL) r = fresh(e, "v", w);
+  s->regs[id] = r;
+  return true;
+}
+
+/* ---- control flow --------------------------------------------------------------------------- */
+static void compute_order(bframe *fr) {
+  const ir_func *f = fr->f;
+  uint32_t nb = f->nblocks;
+  fr->pos = xmalloc(nb * sizeof *fr->pos);
+  fr->order = xmalloc(nb * sizeof *fr->order);
+  for (uint32_t b = 0; b < nb; b++) fr->pos[b] = UINT32_MAX;
+  /* iterative DFS; postorder numbers, then reversed */
+  uint32_t *stack = xmalloc(nb * sizeof *stack), *next = xcalloc(nb, sizeof *next);
+  uint8_t *seen = xcalloc(nb, 1);
+  uint32_t sp = 0, npost = 0;
+  stack[sp++] = 0;
+  seen[0] = 1;
+  while (sp) {
+    uint32_t b = stack[sp - 1];
+    const ir_block *bl = &f->blocks[b];
+    const ir_inst *t = bl->count ? &f->insts[bl->first + bl->count - 1] : NULL;
+    uint32_t nt = t && ir_is_terminator(t->op) ? t->ntargets : 0;
+    if (next[b] < nt) {
+      uint32_t s = t->targets[next[b]++];
+      if (s < nb && !seen[s]) {
+        seen[s] = 1;
+        stack[sp++] = s;
+      }
+    } else {
+      fr->order[npost++] = b;
+      sp--;
+    }
+  }
+  for (uint32_t i = 0; i < npost / 2; i++) {
+    uint32_t x = fr->order[i];
+    fr->order[i] = fr->order[npost - 1 - i];
+    fr->order[npost - 1 - i] = x;
+  }
+  for (uint32_t i = 0; i < npost; i++) fr->pos[fr->order[i]] = i;
+  fr->norder = npost;
+  free(stack);
+  free(next);
+  free(seen);
+}
+
+/* The last latch (position) of every loop header, as lists per position. */
+static void compute_latches(bframe *fr) {
+  const ir_func *f = fr->f;
+  uint32_t nb = f->nblocks;
+  uint32_t *last = xmalloc(nb * sizeof *last);
+  fr->latch_first = xmalloc((nb + 1) * sizeof *fr->latch_first);
+  fr->latch_next = xmalloc(nb * sizeof *fr->latch_next);
+  for (uint32_t b = 0; b < nb; b++) last[b] = fr->latch_first[b] = fr->latch_next[b] = UINT32_MAX;
+  for (uint32_t p = 0; p < fr->norder; p++) {
+    const ir_block *bl = &f->blocks[fr->order[p]];
+    if (!bl->count) continue;
+    const ir_inst *t = &f->insts[bl->first + bl->count - 1];
+    if (!ir_is_terminator(t->op)) continue;
+    for (uint32_t k = 0; k < t->ntargets; k++) {
+      uint32_t h = t->targets[k];
+      if (h < nb && fr->pos[h] <= p && (last[h] == UINT32_MAX || last[h] < p)) last[h] = p;
+    }
+  }
+  for (uint32_t h = 0; h < nb; h++)
+    if (last[h] != UINT32_MAX) {
+      fr->latch_next[h] = fr->latch_first[last[h]];
+      fr->latch_first[last[h]] = h;
+    }
+  free(last);
+}
+
+/* Sends a copy of s along edge (from -> to) under cond; phis of `to` read
+ * s's registers. Returns the new state in *out (guard FALSE: nothing). */
+static void transfer(benc *e, bframe *fr, const bstate *s, uint32_t from, uint32_t to, smt_term cond,
+                     uint32_t term_inst, bstate *out) {
+  const ir_func *f = fr->f;
+  smt_term g = smt_mk_and2(e->ctx, s->guard, cond);
+  memset(out, 0, sizeof *out);
+  out->guard = SMT_FALSE;
+  if (g == SMT_FALSE) return;
+  state_copy(out, s, f->ninsts);
+  out->guard = g;
+  const ir_block *bl = &f->blocks[to];
+  VEC(smt_term) vals = {0};
+  uint32_t n = 0;
+  while (n < bl->count && f->insts[bl->first + n].op == IR_PHI) {
+    const ir_inst *phi = &f->insts[bl->first + n];
+    smt_term v = SMT_NULL;
+    for (uint32_t k = 0; k < phi->nops && k < phi->ntargets; k++)
+      if (phi->targets[k] == from) {
+        v = eval(e, fr, out, &phi->ops[k], term_inst);
+        break;
+      }
+    if (v == SMT_NULL) v = fresh(e, "phi", width_of(e, phi->type));
+    VEC_PUSH(vals, v);
+    n++;
+  }
+  for (uint32_t i = 0; i < n; i++) out->regs[bl->first + i] = vals.data[i];
+  VEC_FREE(vals);
+}
+
+/* Sends ns to block `to`: forward edges wait at `to`; back edges wait at
+ * the header until the sweep passes the header's last latch, so that every
+ * latch of a loop (continue statements) contributes to the same iteration. */
+static void deliver(benc *e, bframe *fr, bstate *ns, uint32_t cur_pos, uint32_t to) {
+  if (ns->guard == SMT_FALSE) {
+    state_free(ns);
+    return;
+  }
+  if (fr->pos[to] > cur_pos)
+    state_merge(e, &fr->pending[to], ns, fr->f->ninsts);
+  else
+    state_merge(e, &fr->back[to], ns, fr->f->ninsts);
+}
+
+/* After position p: loops whose last latch is p go round again (at most
+ * `bound` times per entry of the enclosing loops) or are cut. */
+static void loop_back(benc *e, bframe *fr, uint32_t p, uint32_t *next_pos) {
+  for (uint32_t h = fr->latch_first[p]; h != UINT32_MAX; h = fr->latch_next[h]) {
+    bstate *b = &fr->back[h];
+    if (b->guard == SMT_NULL || b->guard == SMT_FALSE) {
+      state_free(b);
+      continue;
+    }
+    uint32_t hp = fr->pos[h];
+    if (fr->count[h] >= e->bound) {
+      e->stat_cuts++;
+      VEC_PUSH(e->cuts, b->guard);
+      state_free(b);
+      continue;
+    }
+    fr->count[h]++;
+    for (uint32_t q = hp + 1; q <= p; q++) fr->count[fr->order[q]] = 0; /* inner loops start over */
+    state_merge(e, &fr->pending[h], b, fr->f->ninsts);
+    memset(b, 0, sizeof *b);
+    if (hp < *next_pos) *next_pos = hp;
+  }
+}
+
+static void frame_free(bframe *fr) {
+  if (fr->pending)
+    for (uint32_t b = 0; b < fr->f->nblocks; b++) state_free(&fr->pending[b]);
+  free(fr->pending);
+  free(fr->pos);
+  free(fr->order);
+  free(fr->count);
+  if (fr->back)
+    for (uint32_t b = 0; b < fr->f->nblocks; b++) state_free(&fr->back[b]);
+  free(fr->back);
+  free(fr->latch_first);
+  free(fr->latch_next);
+  VEC_FREE(fr->objs);
+  state_free(&fr->ret);
+}
+
+/* Runs function fid from state s (its regs are replaced by the callee's);
+ * on return s is the merged state of all returns (guard FALSE if none) and
+ * *ret the returned value. False when out of time/work. */
+static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_term *ret) {
+  bframe fr = {0};
+  fr.f = &e->m->funcs.data[fid];
+  fr.fid = fid;
+  fr.args = args;
+  compute_order(&fr);
+  fr.pending = xcalloc(fr.f->nblocks, sizeof *fr.pending);
+  fr.count = xcalloc(fr.f->nblocks, sizeof *fr.count);
+  fr.back = xcalloc(fr.f->nblocks, sizeof *fr.back);
+  compute_latches(&fr);
+  fr.ret.guard = SMT_NULL;
+  VEC_PUSH(e->call_stack, fid);
+  s->regs = xcalloc(fr.f->ninsts ? fr.f->ninsts : 1, sizeof *s->regs);
+  fr.pending[0] = *s;
+  memset(s, 0, sizeof *s);
+  bool ok = true;
+  uint32_t p = 0;
+  while (p < fr.norder) {
+    uint32_t b = fr.order[p];
+    if (fr.pending[b].guard == SMT_NULL || fr.pending[b].guard == SMT_FALSE) {
+      state_free(&fr.pending[b]);
+      uint32_t next = p + 1;
+      loop_back(e, &fr, p, &next);
+      p = next;
+      continue;
+    }
+    if ((e->deadline > 0 && bmc_now() > e->deadline) || e->stat_insts > BENC_MAX_INSTS) {
+      e->out_of_time = true;
+      ok = false;
+      break;
+    }
+    bstate st = fr.pending[b];
+    memset(&fr.pending[b], 0, sizeof fr.pending[b]);
+    const ir_block *bl = &fr.f->blocks[b];
+    uint32_t last = bl->first + bl->count - 1, i = bl->first;
+    while (i < last && fr.f->insts[i].op == IR_PHI) i++;
+    for (; i < last && st.guard != SMT_FALSE; i++)
+      if (!exec_inst(e, &fr, &st, i)) {
+        ok = false;
+        break;
+      }
+    if (!ok) {
+      state_free(&st);
+      break;
+    }
+    uint32_t next = p + 1;
+    const ir_inst *t = &fr.f->insts[last];
+    if (st.guard != SMT_FALSE) {
+      e->stat_insts++;
+      smt_term cnd;
+      bstate ns;
+      switch (t->op) {
+      case IR_BR:
+        transfer(e, &fr, &st, b, t->targets[0], SMT_TRUE, last, &ns);
+        deliver(e, &fr, &ns, p, t->targets[0]);
+        break;
+      case IR_CONDBR:
+        cnd = to_bool(e, eval(e, &fr, &st, &t->ops[0], last));
+        transfer(e, &fr, &st, b, t->targets[0], cnd, last, &ns);
+        deliver(e, &fr, &ns, p, t->targets[0]);
+        transfer(e, &fr, &st, b, t->targets[1], smt_mk_not(e->ctx, cnd), last, &ns);
+        deliver(e, &fr, &ns, p, t->targets[1]);
+        break;
+      case IR_SWITCH: {
+        smt_term v = eval(e, &fr, &st, &t->ops[0], last);
+        unsigned vw = smt_bv_width(e->ctx, v);
+        VEC(smt_term) hits = {0};
+        for (uint32_t k = 1; k < t->ntargets; k++) {
+          smt_term h = smt_mk_eq(e->ctx, v, bvc(e, vw, t->case_values[k - 1]));
+          VEC_PUSH(hits, h);
+          transfer(e, &fr, &st, b, t->targets[k], h, last, &ns);
+          deliver(e, &fr, &ns, p, t->targets[k]);
+        }
+        smt_term none = smt_mk_not(e->ctx, smt_mk_or(e->ctx, (uint32_t)hits.len, hits.data));
+        VEC_FREE(hits);
+        transfer(e, &fr, &st, b, t->targets[0], none, last, &ns);
+        deliver(e, &fr, &ns, p, t->targets[0]);
+        break;
+      }
+      case IR_RET: {
+        smt_term v = t->nops ? eval(e, &fr, &st, &t->ops[0], last) : SMT_NULL;
+        for (size_t k = 0; k < fr.objs.len; k++) bmem_set_alive(e, &st, fr.objs.data[k], SMT_FALSE);
+        if (fr.has_ret && v != SMT_NULL && fr.ret_val != SMT_NULL)
+          fr.ret_val = smt_mk_ite(e->ctx, st.guard, v, fr.ret_val);
+        else if (v != SMT_NULL)
+          fr.ret_val = v;
+        fr.has_ret = true;
+        state_merge(e, &fr.ret, &st, 0);
+        break;
+      }
+      default: break; /* unreachable: the run ends (UB) */
+      }
+    }
+    state_free(&st);
+    loop_back(e, &fr, p, &next);
+    p = next;
+  }
+  e->call_stack.len--;
+  if (ok && fr.has_ret && fr.ret.guard != SMT_NULL) {
+    *s = fr.ret;
+    memset(&fr.ret, 0, sizeof fr.ret);
+    free(s->regs); /* the callee's registers */
+    s->regs = NULL;
+  } else {
+    memset(s, 0, sizeof *s);
+    s->guard = SMT_FALSE;
+    s->mem = smt_mk_var(e->ctx, "mem0", smt_sort_array(e->pw));
+  }
+  *ret = fr.ret_val;
+  frame_free(&fr);
+  return ok;
+}
+
+bool benc_run(benc *e) {
+  uint32_t main_id = ir_func_find(e->m, "main");
+  if (main_id == IR_NONE || !e->m->funcs.data[main_id].defined) return false;
+  bstate s = {0};
+  s.guard = SMT_TRUE;
+  if (!bmem_init(e, &s)) {
+    state_free(&s);
+    incomplete(e, "globals too large");
+    return false;
+  }
+  const ir_func *mf = &e->m->funcs.data[main_id];
+  smt_term *args = xcalloc(mf->nparams + 1, sizeof *args);
+  for (uint32_t i = 0; i < mf->nparams; i++) args[i] = fresh(e, "mainarg", width_of(e, mf->params[i]));
+  if (mf->nparams) incomplete(e, "main with parameters");
+  smt_term ret = SMT_NULL;
+  bool ok = run_function(e, main_id, args, &s, &ret);
+  if (ok) check_leaks(e, &s, main_id, IR_NONE);
+  free(args);
+  state_free(&s);
+  return ok;
+}

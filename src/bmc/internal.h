@@ -1,0 +1,113 @@
+/* bmc internal: the encoder's data, shared by the files of src/bmc.
+ *
+ *   encode.c  symbolic execution of the unrolled program: control flow,
+ *             merging at join points, values, calls, builtins (seed 003 Ch. 4)
+ *   memory.c  objects, addresses, the byte array, access/free checks, leaks,
+ *             select simplification through stores and ites (Ch. 5, 6.1)
+ *   bmc.c     the deepening loop, solving, replay in the interpreter, verdicts
+ *
+ * A symbolic state (bstate) is one execution condition (guard), one memory
+ * array, the liveness flags of all stack/heap objects made so far, and, for
+ * the frame being executed, one term per instruction result. States that
+ * meet at a block are merged into one with ite on the newer guard (guarded
+ * choice, Sect. 4.3).
+ */
+#ifndef BITPROVE_BMC_INTERNAL_H
+#define BITPROVE_BMC_INTERNAL_H
+
+#include "../smt/smt.h"
+#include "bmc.h"
+
+/* A memory object: a global, a stack object (alloca) or a heap object, at a
+ * fixed address; size is a term (constant when known). */
+typedef enum { BOBJ_GLOBAL, BOBJ_STACK, BOBJ_HEAP } bobj_kind;
+
+typedef struct {
+  uint8_t kind;      /* bobj_kind */
+  bool readonly;
+  uint64_t base;     /* fixed address */
+  uint64_t slot;     /* bytes reserved at base (size <= slot) */
+  smt_term size;     /* BV(pw) */
+  uint32_t func, inst; /* allocation site (IR_NONE for globals) */
+} bobj;
+
+typedef struct {
+  smt_term guard;
+  smt_term mem;
+  uint32_t nalive;   /* alive[o] for objects o < nalive; later ones: false */
+  smt_term *alive;   /* Bool per object (globals: unused, always true) */
+  smt_term *regs;    /* per instruction of the current function, SMT_NULL unset */
+} bstate;
+
+/* A draw the interpreter will ask for, in execution order (see interp.h):
+ * nondet calls, undef operands, loads (which draw if the bytes are
+ * uninitialised). The model fixes `value` when `guard` holds. */
+typedef struct {
+  uint32_t func, inst;
+  smt_term guard, value;
+} bevent;
+
+/* One check site instance: executed and violated when cond holds. */
+typedef struct {
+  prop_check check;
+  smt_term cond;
+  uint32_t func, inst;
+  bool excluded;     /* the replay failed here: not asked again */
+} bviol;
+
+typedef struct benc {
+  const ir_module *m;
+  smt_ctx *ctx;
+  unsigned pw;       /* pointer width */
+  unsigned bound;
+  unsigned checks;   /* bits (1u << prop_check) requested */
+  double deadline;   /* wall clock seconds; 0: none */
+  bool out_of_time;
+
+  VEC(bobj) objs;
+  uint64_t next_addr;
+  uint64_t *func_addr; /* per function: its (non-dereferenceable) address */
+  uint64_t *global_obj; /* per global: object index */
+
+  VEC(bevent) events;
+  VEC(bviol) viols;
+  VEC(smt_term) cuts;  /* unwinding conditions: a run cut by the bound */
+  VEC(smt_term) constraints; /* facts about fresh values (sizes, assumes) */
+  VEC(uint32_t) call_stack;  /* functions being inlined */
+  bool incomplete;     /* something was approximated: no TRUE at all */
+  const char *incomplete_why;
+
+  /* select simplification cache (memory.c) */
+  struct bsel_entry *sel;
+  size_t sel_cap, sel_len;
+
+  uint64_t stat_insts, stat_merges, stat_calls, stat_cuts;
+} benc;
+
+double bmc_now(void);
+
+/* ---- memory.c ----------------------------------------------------------- */
+/* Creates the global objects and the initial memory; false if the globals
+ * are too large to encode. */
+bool bmem_init(benc *e, bstate *s);
+/* A fresh object of `size` bytes (BV(pw)) at a fixed address, alive in s.
+ * Returns its index; sizes the slot cannot hold cut the run (guard). */
+uint32_t bmem_new(benc *e, bstate *s, bobj_kind kind, smt_term size, uint32_t func, uint32_t inst);
+smt_term bmem_addr(benc *e, uint32_t obj); /* base address as BV(pw) */
+/* Liveness of object o in s (true for globals). */
+smt_term bmem_alive(benc *e, const bstate *s, uint32_t o);
+void bmem_set_alive(benc *e, bstate *s, uint32_t o, smt_term alive);
+/* Condition that [addr, addr+n) lies inside one live object (n: BV(pw)). */
+smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n);
+/* n bytes little endian at addr, as BV(8n); and the store of such a value. */
+smt_term bmem_load(benc *e, smt_term mem, smt_term addr, unsigned n);
+smt_term bmem_store(benc *e, smt_term mem, smt_term addr, smt_term value, unsigned n);
+/* select with simplification through stores at constant indices and ites. */
+smt_term bmem_select(benc *e, smt_term mem, smt_term addr);
+void bmem_free_cache(benc *e);
+
+/* ---- encode.c ------------------------------------------------------------ */
+/* Encodes main at e->bound. False when main is missing or time ran out. */
+bool benc_run(benc *e);
+
+#endif

@@ -1,0 +1,255 @@
+/* bmc memory: objects at fixed addresses, one byte array, access checks
+ * (seed 003, Ch. 5: "valid_access" as a disjunction over the allocated
+ * objects, Sect. 5.5; fixed addresses where the size is known, Sect. 5.3),
+ * and the select simplification of Sect. 6.1 (read-over-write with constant
+ * addresses, pushed through guarded choices). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ir/ir_arith.h"
+#include "internal.h"
+
+/* Addresses start where the interpreter's do; objects are 16-aligned with a
+ * gap so that one-past-the-end of one object is never inside the next. */
+#define BMEM_FIRST 0x10000u
+#define BMEM_GAP 16u
+/* Bytes reserved for an object whose size is not a constant. */
+#define BMEM_SLOT_SYMBOLIC(pw) ((pw) >= 64 ? ((uint64_t)1 << 28) : ((uint64_t)1 << 20))
+/* Total initial bytes of globals we are willing to encode. */
+#define BMEM_MAX_GLOBAL_BYTES ((uint64_t)1 << 18)
+
+static uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
+
+static smt_term bv(benc *e, uint64_t v) { return smt_mk_bv(e->ctx, e->pw, v); }
+
+static bool const_u64(benc *e, smt_term t, uint64_t *out) {
+  if (smt_term_kind(e->ctx, t) != SMT_BV_CONST) return false;
+  mpz_srcptr z = smt_term_value(e->ctx, t);
+  if (mpz_sizeinbase(z, 2) > 64) return false;
+  *out = (uint64_t)mpz_get_ui(z);
+  if (sizeof(unsigned long) < 8) return false;
+  return true;
+}
+
+/* Reserves `slot` bytes, returns the base (0 if the address space is full). */
+static uint64_t reserve(benc *e, uint64_t slot, uint64_t align) {
+  if (align < BMEM_GAP) align = BMEM_GAP;
+  uint64_t base = align_up(e->next_addr, align);
+  uint64_t end = base + align_up(slot ? slot : 1, BMEM_GAP) + BMEM_GAP;
+  uint64_t limit = e->pw >= 64 ? ((uint64_t)1 << 62) : ((uint64_t)1 << e->pw) - 0x10000;
+  if (end > limit || end < base) return 0;
+  e->next_addr = end;
+  return base;
+}
+
+smt_term bmem_addr(benc *e, uint32_t obj) { return bv(e, e->objs.data[obj].base); }
+
+/* ---- select cache ------------------------------------------------------- */
+struct bsel_entry {
+  smt_term mem, addr, value;
+};
+
+static size_t sel_hash(smt_term mem, smt_term addr, size_t cap) {
+  uint64_t h = ((uint64_t)mem * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)addr * 0xC2B2AE3D27D4EB4Full);
+  return (size_t)(h ^ (h >> 29)) & (cap - 1);
+}
+
+static smt_term sel_get(benc *e, smt_term mem, smt_term addr) {
+  if (!e->sel_cap) return SMT_NULL;
+  for (size_t i = sel_hash(mem, addr, e->sel_cap);; i = (i + 1) & (e->sel_cap - 1)) {
+    struct bsel_entry *x = &e->sel[i];
+    if (x->mem == SMT_NULL) return SMT_NULL;
+    if (x->mem == mem && x->addr == addr) return x->value;
+  }
+}
+
+static void sel_put(benc *e, smt_term mem, smt_term addr, smt_term value) {
+  if (2 * (e->sel_len + 1) > e->sel_cap) {
+    size_t oldcap = e->sel_cap;
+    struct bsel_entry *old = e->sel;
+    e->sel_cap = oldcap ? 2 * oldcap : 4096;
+    e->sel = xcalloc(e->sel_cap, sizeof *e->sel);
+    e->sel_len = 0;
+    for (size_t i = 0; i < oldcap; i++)
+      if (old[i].mem != SMT_NULL) sel_put(e, old[i].mem, old[i].addr, old[i].value);
+    free(old);
+  }
+  size_t i = sel_hash(mem, addr, e->sel_cap);
+  while (e->sel[i].mem != SMT_NULL) {
+    if (e->sel[i].mem == mem && e->sel[i].addr == addr) {
+      e->sel[i].value = value;
+      return;
+    }
+    i = (i + 1) & (e->sel_cap - 1);
+  }
+  e->sel[i] = (struct bsel_entry){mem, addr, value};
+  e->sel_len++;
+}
+
+void bmem_free_cache(benc *e) {
+  free(e->sel);
+  e->sel = NULL;
+  e->sel_cap = e->sel_len = 0;
+}
+
+smt_term bmem_select(benc *e, smt_term mem, smt_term addr) {
+  smt_term cached = sel_get(e, mem, addr);
+  if (cached != SMT_NULL) return cached;
+  smt_ctx *c = e->ctx;
+  bool addr_const = smt_term_kind(c, addr) == SMT_BV_CONST;
+  smt_term cur = mem, r = SMT_NULL;
+  /* read over write: skip stores to other constant addresses */
+  while (r == SMT_NULL) {
+    smt_kind k = smt_term_kind(c, cur);
+    if (k == SMT_STORE) {
+      smt_term idx = smt_term_arg(c, cur, 1);
+      if (idx == addr) {
+        r = smt_term_arg(c, cur, 2);
+      } else if (addr_const && smt_term_kind(c, idx) == SMT_BV_CONST) {
+        cur = smt_term_arg(c, cur, 0);
+      } else {
+        r = smt_mk_select(c, cur, addr);
+      }
+    } else if (k == SMT_ITE) {
+      smt_term t = bmem_select(e, smt_term_arg(c, cur, 1), addr);
+      smt_term f = bmem_select(e, smt_term_arg(c, cur, 2), addr);
+      r = smt_mk_ite(c, smt_term_arg(c, cur, 0), t, f);
+    } else {
+      r = smt_mk_select(c, cur, addr);
+    }
+  }
+  sel_put(e, mem, addr, r);
+  return r;
+}
+
+smt_term bmem_load(benc *e, smt_term mem, smt_term addr, unsigned n) {
+  smt_term r = SMT_NULL;
+  for (unsigned i = 0; i < n; i++) {
+    smt_term a = i ? smt_mk_bv_op2(e->ctx, SMT_BV_ADD, addr, bv(e, i)) : addr;
+    smt_term b = bmem_select(e, mem, a);
+    r = r == SMT_NULL ? b : smt_mk_bv_concat(e->ctx, b, r);
+  }
+  return r;
+}
+
+smt_term bmem_store(benc *e, smt_term mem, smt_term addr, smt_term value, unsigned n) {
+  unsigned w = smt_bv_width(e->ctx, value);
+  for (unsigned i = 0; i < n; i++) {
+    smt_term a = i ? smt_mk_bv_op2(e->ctx, SMT_BV_ADD, addr, bv(e, i)) : addr;
+    smt_term b;
+    if (8 * i + 7 < w) {
+      b = smt_mk_bv_extract(e->ctx, value, 8 * i + 7, 8 * i);
+    } else if (8 * i < w) { /* a partial top byte (i1 stored in a byte): zero-fill */
+      b = smt_mk_bv_zext(e->ctx, smt_mk_bv_extract(e->ctx, value, w - 1, 8 * i), 8 - (w - 8 * i));
+    } else {
+      b = smt_mk_bv(e->ctx, 8, 0);
+    }
+    mem = smt_mk_store(e->ctx, mem, a, b);
+  }
+  return mem;
+}
+
+/* ---- objects -------------------------------------------------------------------- */
+smt_term bmem_alive(benc *e, const bstate *s, uint32_t o) {
+  if (e->objs.data[o].kind == BOBJ_GLOBAL) return SMT_TRUE;
+  return o < s->nalive && s->alive[o] ? s->alive[o] : SMT_FALSE;
+}
+
+void bmem_set_alive(benc *e, bstate *s, uint32_t o, smt_term alive) {
+  (void)e;
+  if (o >= s->nalive) {
+    uint32_t n = o + 1;
+    s->alive = xrealloc(s->alive, n * sizeof *s->alive);
+    for (uint32_t i = s->nalive; i < n; i++) s->alive[i] = SMT_FALSE;
+    s->nalive = n;
+  }
+  s->alive[o] = alive;
+}
+
+uint32_t bmem_new(benc *e, bstate *s, bobj_kind kind, smt_term size, uint32_t func, uint32_t inst) {
+  uint64_t csize = 0, slot;
+  bool known = const_u64(e, size, &csize);
+  slot = known ? csize : BMEM_SLOT_SYMBOLIC(e->pw);
+  uint64_t base = reserve(e, slot, 16);
+  bobj o = {(uint8_t)kind, false, base, slot, size, func, inst};
+  if (!base) { /* address space exhausted: the run is cut here */
+    VEC_PUSH(e->cuts, s->guard);
+    s->guard = SMT_FALSE;
+    o.base = BMEM_FIRST;
+  } else if (!known) {
+    /* a larger request does not fit the slot: cut (the interpreter's heap
+     * limit would end such a run anyway) */
+    smt_term fits = smt_mk_bv_op2(e->ctx, SMT_BV_ULE, size, bv(e, slot));
+    VEC_PUSH(e->cuts, smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, fits)));
+    s->guard = smt_mk_and2(e->ctx, s->guard, fits);
+  }
+  VEC_PUSH(e->objs, o);
+  uint32_t id = (uint32_t)(e->objs.len - 1);
+  if (kind != BOBJ_GLOBAL) bmem_set_alive(e, s, id, SMT_TRUE);
+  return id;
+}
+
+smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n) {
+  smt_ctx *c = e->ctx;
+  uint64_t ca, cn;
+  bool addr_known = const_u64(e, addr, &ca), n_known = const_u64(e, n, &cn);
+  VEC(smt_term) alts = {0};
+  for (uint32_t i = 0; i < e->objs.len; i++) {
+    const bobj *o = &e->objs.data[i];
+    smt_term alive = bmem_alive(e, s, i);
+    if (alive == SMT_FALSE) continue;
+    if (addr_known && (ca < o->base || ca - o->base > o->slot)) continue;
+    if (addr_known && n_known && smt_term_kind(c, o->size) == SMT_BV_CONST) {
+      if (ca - o->base + cn <= o->slot && cn <= o->slot) VEC_PUSH(alts, alive);
+      continue;
+    }
+    /* n <= size and addr - base <= size - n (unsigned, no wrap) */
+    smt_term off = smt_mk_bv_op2(c, SMT_BV_SUB, addr, bmem_addr(e, i));
+    smt_term fits = smt_mk_and2(c, smt_mk_bv_op2(c, SMT_BV_ULE, n, o->size),
+                                smt_mk_bv_op2(c, SMT_BV_ULE, off, smt_mk_bv_op2(c, SMT_BV_SUB, o->size, n)));
+    VEC_PUSH(alts, smt_mk_and2(c, alive, fits));
+  }
+  smt_term r = smt_mk_or(c, (uint32_t)alts.len, alts.data);
+  VEC_FREE(alts);
+  return r;
+}
+
+/* ---- initial memory ---------------------------------------------------------------- */
+bool bmem_init(benc *e, bstate *s) {
+  const ir_module *m = e->m;
+  smt_ctx *c = e->ctx;
+  e->next_addr = BMEM_FIRST;
+  /* functions: one non-dereferenceable address each, no object */
+  e->func_addr = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->func_addr);
+  for (size_t f = 0; f < m->funcs.len; f++) e->func_addr[f] = reserve(e, 1, 16);
+  e->global_obj = xcalloc(m->globals.len ? m->globals.len : 1, sizeof *e->global_obj);
+  uint64_t total = 0;
+  for (size_t g = 0; g < m->globals.len; g++) {
+    const ir_global *gl = &m->globals.data[g];
+    total += gl->size;
+    if (total > BMEM_MAX_GLOBAL_BYTES) return false;
+    uint64_t base = reserve(e, gl->size, gl->align ? gl->align : 1);
+    if (!base) return false;
+    bobj o = {BOBJ_GLOBAL, gl->constant, base, gl->size, bv(e, gl->size), IR_NONE, IR_NONE};
+    VEC_PUSH(e->objs, o);
+    e->global_obj[g] = e->objs.len - 1;
+  }
+  s->mem = smt_mk_var(c, "mem0", smt_sort_array(e->pw));
+  for (size_t g = 0; g < m->globals.len; g++) {
+    const ir_global *gl = &m->globals.data[g];
+    if (gl->external) continue; /* contents unknown */
+    uint64_t base = e->objs.data[e->global_obj[g]].base;
+    for (uint64_t i = 0; i < gl->size; i++) {
+      uint8_t b = gl->init ? gl->init[i] : 0;
+      s->mem = smt_mk_store(c, s->mem, bv(e, base + i), smt_mk_bv(c, 8, b));
+    }
+    for (uint32_t r = 0; r < gl->nrelocs; r++) {
+      const ir_reloc *rl = &gl->relocs[r];
+      uint64_t target = rl->kind == IR_VAL_FUNC ? e->func_addr[rl->target]
+                                                : e->objs.data[e->global_obj[rl->target]].base;
+      smt_term v = bv(e, target + rl->addend);
+      s->mem = bmem_store(e, s->mem, bv(e, base + rl->offset), v, e->pw / 8);
+    }
+  }
+  return true;
+}

@@ -1,0 +1,20 @@
+// The second free is of a fresh block.
+// RUN: --nondet 1
+// EXPECT: run: exit 0
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", "bmc.c", 4, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+#include <stdlib.h>
+
+int main(void) {
+  int *p = malloc(sizeof *p);
+  free(p);
+  if (__VERIFIER_nondet_int()) {
+    p = malloc(sizeof *p);
+    free(p);
+  }
+  return 0;
+}

@@ -1,0 +1,21 @@
+// A loop sum reaches the error after four iterations (needs bound >= 4).
+// RUN: --nondet 4
+// EXPECT: run: error reached (reach_error) at @HERE*
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", "bmc.c", 4, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+#include <stdlib.h>
+
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0 && n < 6);
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    s += 3;
+  if (s == 12)
+    reach_error(); // HERE
+  return 0;
+}
