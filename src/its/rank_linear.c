@@ -7,8 +7,9 @@
 
 #include "../smt/build.h"
 #include "../smt/solver.h"
+#include "farkas.h"
 
-typedef VEC(smt_term) term_vec;
+typedef smt_term_vec term_vec;
 
 const char *rank_status_name(rank_status s) {
   switch (s) {
@@ -171,47 +172,6 @@ smt_answer rank_check(smt_ctx *ctx, const lin_scc *scc, const bool *active, cons
 
 /* ---- synthesis --------------------------------------------------------------- */
 
-/* Sum of coef[i] * x[i] over the non-zero coefficients, plus extra (may be
- * SMT_NULL). */
-static smt_term lin_comb(smt_ctx *ctx, term_vec *buf, uint32_t n, mpz_t *const *coef, const smt_term *x,
-                         smt_term extra) {
-  buf->len = 0;
-  for (uint32_t i = 0; i < n; i++)
-    if (mpz_sgn(*coef[i])) VEC_PUSH(*buf, smt_mk_int_mul2(ctx, smt_mk_int_mpz(ctx, *coef[i]), x[i]));
-  if (extra) VEC_PUSH(*buf, extra);
-  return smt_mk_int_add(ctx, (uint32_t)buf->len, buf->data);
-}
-
-/* The Farkas constraint for "R_k => u.z + u0 >= delta" (affine Farkas
- * lemma, as in Podelski-Rybalchenko's linear ranking synthesis): fresh multipliers lambda_r (>= 0 for <= rows),
- * sum_r lambda_r A_r + u = 0 componentwise and sum_r lambda_r d_r + u0 -
- * delta >= 0. u[j] == SMT_NULL means u_j = 0. Conjuncts go to out. */
-static void farkas(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u, smt_term u0,
-                   int delta, term_vec *out) {
-  const lin_trans *t = &scc->trans.data[k];
-  uint32_t w = lin_trans_width(scc, k), nr = (uint32_t)t->atoms.len;
-  smt_term *lam = xmalloc((nr ? nr : 1) * sizeof *lam);
-  mpz_t **col = xmalloc((nr ? nr : 1) * sizeof *col);
-  term_vec buf = {0};
-  smt_term zero = smt_mk_int(ctx, 0);
-  for (uint32_t r = 0; r < nr; r++) {
-    lam[r] = smt_mk_fresh(ctx, "rk.l", SMT_SORT_INT);
-    if (t->atoms.data[r].rel == LIN_LE) VEC_PUSH(*out, smt_mk_int_ge(ctx, lam[r], zero));
-  }
-  for (uint32_t j = 0; j <= w; j++) {
-    for (uint32_t r = 0; r < nr; r++) col[r] = &t->atoms.data[r].a[j];
-    if (j < w) {
-      VEC_PUSH(*out, smt_mk_eq(ctx, lin_comb(ctx, &buf, nr, col, lam, u[j]), zero));
-    } else {
-      smt_term e = lin_comb(ctx, &buf, nr, col, lam, u0);
-      VEC_PUSH(*out, smt_mk_int_ge(ctx, e, smt_mk_int(ctx, delta)));
-    }
-  }
-  VEC_FREE(buf);
-  free(col);
-  free(lam);
-}
-
 static void fill_f(smt_ctx *ctx, smt_solver *s, const smt_term *c, rank_func *f) {
   size_t nc = (size_t)f->nlocs * (f->nvars + 1);
   for (size_t i = 0; i < nc; i++) {
@@ -275,12 +235,12 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
     }
     smt_term u0 = smt_mk_int_sub(ctx, cf[0], ct[0]);
     conj.len = 0;
-    farkas(ctx, scc, k, u, u0, 0, &conj); /* non-increase */
+    its_farkas(ctx, scc, k, u, u0, 0, &conj); /* non-increase */
     smt_solver_assert(s, smt_mk_and(ctx, (uint32_t)conj.len, conj.data));
     conj.len = 0;
-    farkas(ctx, scc, k, u, u0, 1, &conj); /* decrease by >= 1 */
+    its_farkas(ctx, scc, k, u, u0, 1, &conj); /* decrease by >= 1 */
     for (uint32_t i = 0; i < n; i++) u[n + i] = SMT_NULL;
-    farkas(ctx, scc, k, u, cf[0], 0, &conj); /* bound: f_from(x) >= 0 */
+    its_farkas(ctx, scc, k, u, cf[0], 0, &conj); /* bound: f_from(x) >= 0 */
     ind[k] = smt_mk_fresh(ctx, "rk.b", SMT_SORT_BOOL);
     smt_solver_assert(s, smt_mk_implies(ctx, ind[k], smt_mk_and(ctx, (uint32_t)conj.len, conj.data)));
     free(u);

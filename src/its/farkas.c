@@ -1,0 +1,43 @@
+/* farkas.c: the affine Farkas lemma as constraints (farkas.h). */
+#include "farkas.h"
+
+#include <stdlib.h>
+
+#include "../smt/build.h"
+
+/* Sum of coef[i] * x[i] over the non-zero coefficients, plus extra (may be
+ * SMT_NULL). */
+static smt_term lin_comb(smt_ctx *ctx, smt_term_vec *buf, uint32_t n, mpz_t *const *coef, const smt_term *x,
+                         smt_term extra) {
+  buf->len = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (mpz_sgn(*coef[i])) VEC_PUSH(*buf, smt_mk_int_mul2(ctx, smt_mk_int_mpz(ctx, *coef[i]), x[i]));
+  if (extra) VEC_PUSH(*buf, extra);
+  return smt_mk_int_add(ctx, (uint32_t)buf->len, buf->data);
+}
+
+void its_farkas(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u, smt_term u0, int delta,
+                smt_term_vec *out) {
+  const lin_trans *t = &scc->trans.data[k];
+  uint32_t w = lin_trans_width(scc, k), nr = (uint32_t)t->atoms.len;
+  smt_term *lam = xmalloc((nr ? nr : 1) * sizeof *lam);
+  mpz_t **col = xmalloc((nr ? nr : 1) * sizeof *col);
+  smt_term_vec buf = {0};
+  smt_term zero = smt_mk_int(ctx, 0);
+  for (uint32_t r = 0; r < nr; r++) {
+    lam[r] = smt_mk_fresh(ctx, "rk.l", SMT_SORT_INT);
+    if (t->atoms.data[r].rel == LIN_LE) VEC_PUSH(*out, smt_mk_int_ge(ctx, lam[r], zero));
+  }
+  for (uint32_t j = 0; j <= w; j++) {
+    for (uint32_t r = 0; r < nr; r++) col[r] = &t->atoms.data[r].a[j];
+    if (j < w) {
+      VEC_PUSH(*out, smt_mk_eq(ctx, lin_comb(ctx, &buf, nr, col, lam, u[j]), zero));
+    } else {
+      smt_term e = lin_comb(ctx, &buf, nr, col, lam, u0);
+      VEC_PUSH(*out, smt_mk_int_ge(ctx, e, smt_mk_int(ctx, delta)));
+    }
+  }
+  VEC_FREE(buf);
+  free(col);
+  free(lam);
+}
