@@ -10,11 +10,16 @@
 #include "../its/prove.h"
 
 static const char usage[] =
-    "usage: bitprove its [--timeout S] [--format smt2|koat|ari] [--print koat|smt2|ari|text] FILE\n"
-    "  Reads an integer transition system and answers YES / NO / MAYBE (termCOMP style).\n"
-    "  --format F   input format (default: by extension .smt2, .koat, .ari)\n"
-    "  --print P    print the parsed system in format P and stop\n"
-    "  --timeout S  give up after S seconds\n";
+    "usage: bitprove its [--timeout S] [--format smt2|koat|ari] [--print koat|smt2|ari|text]\n"
+    "                    [--without STEP]... [--stats] [--dump-smt DIR] FILE\n"
+    "  Reads an integer transition system and answers YES / NO / MAYBE (termCOMP style),\n"
+    "  followed by the proof (YES), the checked witness (NO) or the reason (MAYBE).\n"
+    "  --format F      input format (default: by extension .smt2, .koat, .ari)\n"
+    "  --print P       print the parsed system in format P and stop\n"
+    "  --timeout S     give up after S seconds\n"
+    "  --without STEP  switch off one step: preprocess, linear, nested, poly, nonterm\n"
+    "  --stats         print solver query statistics on stderr at the end\n"
+    "  --dump-smt DIR  write every solver query as DIR/query-NNNNNN.smt2\n";
 
 static int usage_error(const char *msg, const char *arg) {
   util_error("%s%s%s", msg, arg ? ": " : "", arg ? arg : "");
@@ -31,7 +36,10 @@ static bool one_of(const char *s, const char *const *opts) {
 int cmd_its(int argc, char **argv) {
   static const char *const formats[] = {"smt2", "koat", "ari", NULL};
   static const char *const prints[] = {"smt2", "koat", "ari", "text", NULL};
-  const char *format = NULL, *print = NULL, *file = NULL;
+  static const char *const steps[] = {"preprocess", "linear", "nested", "poly", "nonterm", NULL};
+  const char *format = NULL, *print = NULL, *file = NULL, *dump_dir = NULL;
+  bool stats = false;
+  its_prove_options opt = its_prove_default_options();
   double timeout = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -52,6 +60,20 @@ int cmd_its(int argc, char **argv) {
     } else if (strcmp(a, "--print") == 0) {
       if (!next || !one_of(next, prints)) return usage_error("--print needs koat, smt2, ari or text", next);
       print = argv[++i];
+    } else if (strcmp(a, "--without") == 0) {
+      if (!next || !one_of(next, steps))
+        return usage_error("--without needs preprocess, linear, nested, poly or nonterm", next);
+      if (strcmp(next, "preprocess") == 0) opt.preprocess = false;
+      if (strcmp(next, "linear") == 0) opt.linear = false;
+      if (strcmp(next, "nested") == 0) opt.nested = false;
+      if (strcmp(next, "poly") == 0) opt.poly = false;
+      if (strcmp(next, "nonterm") == 0) opt.nonterm = false;
+      i++;
+    } else if (strcmp(a, "--stats") == 0) {
+      stats = true;
+    } else if (strcmp(a, "--dump-smt") == 0) {
+      if (!next) return usage_error("--dump-smt needs a folder", NULL);
+      dump_dir = argv[++i];
     } else if (a[0] == '-' && a[1] != 0) {
       return usage_error("unknown option", a);
     } else if (file) {
@@ -82,6 +104,7 @@ int cmd_its(int argc, char **argv) {
     return 0;
   }
   smt_ctx *ctx = smt_ctx_new();
+  if (dump_dir) smt_set_dump_dir(ctx, dump_dir);
   char err[512];
   its *s = strcmp(format, "smt2") == 0   ? its_parse_smt2(ctx, text, err, sizeof err)
            : strcmp(format, "koat") == 0 ? its_parse_koat(ctx, text, err, sizeof err)
@@ -116,8 +139,9 @@ int cmd_its(int argc, char **argv) {
     /* per solver check: the --timeout, capped at 10 s (0 = the cap) */
     unsigned check_ms = 10000;
     if (timeout > 0 && timeout * 1000.0 < check_ms) check_ms = (unsigned)(timeout * 1000.0) + 1;
-    its_prove(s, check_ms, &out);
+    its_prove_with(s, &opt, check_ms, &out);
     fputs(out.data ? out.data : "MAYBE\n", stdout);
+    if (stats) smt_stats_print(ctx, stderr);
   }
   strbuf_free(&out);
   its_free(s);

@@ -1,309 +1,343 @@
-/* prove.c: SCCs, linear abstraction, lexicographic ranking and the final
- * re-check against the original transitions (prove.h).
- *
- * Soundness argument for YES
- * --------------------------
- * Let a run start at the start location. It only visits reachable
- * locations. Collapse every SCC of the reachable location graph: the result
- * is a DAG, so the run passes through finitely many SCCs and, after some
- * point, stays in one SCC C forever, taking only transitions inside C. For
- * every such C we hold functions f^0 .. f^{m-1} (f^i_l affine in the
- * program variables, one per location l of C) and sets S_0 .. S_{m-1}
- * partitioning the inner transitions of C, and proved with smt_implies,
- * over Z and against the ORIGINAL relation
- *     R_k = guard_k /\ AND_{x constrained} x' = update_k(x)
- * (temporaries and unconstrained x' universally quantified in the validity
- * question, which is exactly the existential reading of the relation), that
- * for every i and every transition k in A_i = S_i u ... u S_{m-1}:
- *     R_k => f^i_from(x) - f^i_to(x') >= 0,
- * and for k in S_i moreover
- *     R_k => f^i_from(x) - f^i_to(x') >= 1  and  R_k => f^i_from(x) >= 0.
- * An infinite run inside C then takes transitions of S_0 only finitely
- * often (f^0 never increases on A_0 = all of C, drops by >= 1 on each S_0
- * step and is >= 0 before it), so a suffix stays in A_1; by induction a
- * suffix stays in A_m = {}: a contradiction. Hence every run is finite.
- * This argument uses only the re-check below (its_prove_recheck), done on the
- * original terms: the linear abstraction and the synthesis (Farkas, Z3)
- * merely propose candidates, and an error there can cost a YES but never
- * produce a wrong one. The re-check itself verifies the partition (every
- * inner transition strict in exactly one component, each component with a
- * non-empty strict set inside its active set).
- */
+/* prove.c: the driver of the ITS prover: preprocessing, the worklist of
+ * termination problems, the techniques in order, non-termination, and the
+ * proof text (prove.h: method and soundness argument). */
 #include "prove.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "../smt/smt.h"
-#include "lin.h"
-#include "rank_linear.h"
 #include "abstract.h"
+#include "nonterm.h"
+#include "preprocess.h"
+#include "problem.h"
+#include "rank_linear.h"
+#include "rank_nested.h"
+#include "rank_poly.h"
 
 #define UNDEF UINT32_MAX
 
-/* ---- SCCs of the reachable location graph ------------------------------ */
+its_prove_options its_prove_default_options(void) {
+  its_prove_options o = {true, true, true, true, true, 3};
+  return o;
+}
 
-/* comp[l] = SCC id of location l, UNDEF when l is unreachable from start.
- * Returns the number of SCCs. Iterative Tarjan from the start location. */
-static uint32_t compute_sccs(const its *s, uint32_t *comp) {
-  uint32_t n = s->nlocs, nt = (uint32_t)s->trans.len;
-  for (uint32_t l = 0; l < n; l++) comp[l] = UNDEF;
-  if (s->start == ITS_NONE || s->start >= n) return 0;
-  /* out-edges in CSR form */
+/* ---- SCCs of a set of transitions --------------------------------------- */
+
+typedef VEC(uint32_t) u32_vec;
+typedef VEC(u32_vec) u32_vec_vec;
+
+/* Splits the transitions tidx[0..nt-1] of s into the SCCs of the location
+ * graph they span: appends to *out one vector per SCC that has at least one
+ * inner transition (its inner transitions); transitions between SCCs are
+ * dropped. Only locations reachable from `root` count when root != UNDEF
+ * (then transitions leaving unreachable locations are dropped too).
+ * Iterative Tarjan. */
+static void split_sccs(const its *s, const uint32_t *tidx, uint32_t nt, uint32_t root, u32_vec_vec *out) {
+  uint32_t n = s->nlocs;
   uint32_t *ostart = xcalloc((size_t)n + 1, sizeof *ostart);
   uint32_t *otrans = xmalloc((nt ? nt : 1) * sizeof *otrans);
-  for (uint32_t k = 0; k < nt; k++) ostart[s->trans.data[k].from + 1]++;
+  for (uint32_t k = 0; k < nt; k++) ostart[s->trans.data[tidx[k]].from + 1]++;
   for (uint32_t l = 0; l < n; l++) ostart[l + 1] += ostart[l];
   uint32_t *fill = xmalloc(((size_t)n + 1) * sizeof *fill);
   memcpy(fill, ostart, ((size_t)n + 1) * sizeof *fill);
-  for (uint32_t k = 0; k < nt; k++) otrans[fill[s->trans.data[k].from]++] = k;
+  for (uint32_t k = 0; k < nt; k++) otrans[fill[s->trans.data[tidx[k]].from]++] = tidx[k];
   free(fill);
 
-  uint32_t *index = xmalloc((n ? n : 1) * sizeof *index), *low = xmalloc((n ? n : 1) * sizeof *low);
-  bool *onstack = xcalloc(n ? n : 1, sizeof *onstack);
-  uint32_t *stk = xmalloc((n ? n : 1) * sizeof *stk), sp = 0;
-  uint32_t *cv = xmalloc((n ? n : 1) * sizeof *cv), *cpos = xmalloc((n ? n : 1) * sizeof *cpos), csp = 0;
-  for (uint32_t l = 0; l < n; l++) index[l] = UNDEF;
+  size_t nn = n ? n : 1;
+  uint32_t *index = xmalloc(nn * sizeof *index), *low = xmalloc(nn * sizeof *low);
+  uint32_t *comp = xmalloc(nn * sizeof *comp);
+  bool *onstack = xcalloc(nn, sizeof *onstack);
+  uint32_t *stk = xmalloc(nn * sizeof *stk), sp = 0;
+  uint32_t *cv = xmalloc(nn * sizeof *cv), *cpos = xmalloc(nn * sizeof *cpos);
+  for (uint32_t l = 0; l < n; l++) index[l] = UNDEF, comp[l] = UNDEF;
   uint32_t counter = 0, ncomp = 0;
-  uint32_t r = s->start;
-  index[r] = low[r] = counter++;
-  stk[sp++] = r, onstack[r] = true;
-  cv[csp] = r, cpos[csp] = ostart[r], csp++;
-  while (csp > 0) {
-    uint32_t v = cv[csp - 1];
-    if (cpos[csp - 1] < ostart[v + 1]) {
-      uint32_t w = s->trans.data[otrans[cpos[csp - 1]++]].to;
-      if (index[w] == UNDEF) {
-        index[w] = low[w] = counter++;
-        stk[sp++] = w, onstack[w] = true;
-        cv[csp] = w, cpos[csp] = ostart[w], csp++;
-      } else if (onstack[w] && index[w] < low[v]) {
-        low[v] = index[w];
-      }
-    } else {
-      csp--;
-      if (low[v] == index[v]) {
-        uint32_t w;
-        do {
-          w = stk[--sp];
-          onstack[w] = false;
-          comp[w] = ncomp;
-        } while (w != v);
-        ncomp++;
-      }
-      if (csp > 0) {
-        uint32_t u = cv[csp - 1];
-        if (low[v] < low[u]) low[u] = low[v];
-      }
-    }
-  }
-  free(ostart), free(otrans), free(index), free(low), free(onstack), free(stk), free(cv), free(cpos);
-  return ncomp;
-}
-
-/* ---- final re-check against the original transitions ---------------------- */
-
-/* f_loc over the terms x (pre or post). */
-static smt_term apply(smt_ctx *ctx, const rank_func *f, uint32_t loc, const smt_term *x) {
-  smt_term r = smt_mk_int_mpz(ctx, rank_func_coef(f, loc, 0));
-  for (uint32_t i = 0; i < f->nvars; i++) {
-    mpz_ptr c = rank_func_coef(f, loc, i + 1);
-    if (mpz_sgn(c)) r = smt_mk_int_add2(ctx, r, smt_mk_int_mul2(ctx, smt_mk_int_mpz(ctx, c), x[i]));
-  }
-  return r;
-}
-
-static smt_answer worse(smt_answer a, smt_answer b) {
-  if (a == SMT_NO || b == SMT_NO) return SMT_NO;
-  if (a == SMT_DONT_KNOW || b == SMT_DONT_KNOW) return SMT_DONT_KNOW;
-  return SMT_YES;
-}
-
-/* its_prove_recheck (prove.h): the conditions at the top of this file. */
-smt_answer its_prove_recheck(const its *s, const uint32_t *tidx, uint32_t nt, const uint32_t *lloc,
-                              const rank_lex *lex) {
-  smt_ctx *ctx = s->ctx;
-  bool *active = xmalloc((nt ? nt : 1) * sizeof *active);
-  for (uint32_t k = 0; k < nt; k++) active[k] = true;
-  smt_answer ans = SMT_YES;
-  smt_term zero = smt_mk_int(ctx, 0), one = smt_mk_int(ctx, 1);
-  for (uint32_t c = 0; c < lex->ncomps && ans != SMT_NO; c++) {
-    const rank_func *f = lex->comps[c];
-    if (f->ntrans != nt || f->nvars != s->nvars) {
-      ans = SMT_NO;
-      break;
-    }
-    bool any = false;
-    for (uint32_t k = 0; k < nt && ans != SMT_NO; k++) {
-      if (!active[k]) {
-        if (f->strict[k]) ans = SMT_NO; /* claims a transition already removed */
-        continue;
-      }
-      const its_trans *tr = &s->trans.data[tidx[k]];
-      if (lloc[tr->from] >= f->nlocs || lloc[tr->to] >= f->nlocs) {
-        ans = SMT_NO;
-        break;
-      }
-      /* the ORIGINAL relation: guard and the constrained updates */
-      smt_term rel = tr->guard;
-      for (uint32_t i = 0; i < s->nvars; i++)
-        if (tr->update[i] != SMT_NULL) rel = smt_mk_and2(ctx, rel, smt_mk_eq(ctx, s->post[i], tr->update[i]));
-      smt_term fl = apply(ctx, f, lloc[tr->from], s->pre), fl2 = apply(ctx, f, lloc[tr->to], s->post);
-      smt_term diff = smt_mk_int_sub(ctx, fl, fl2);
-      if (f->strict[k]) {
-        any = true;
-        ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, one)));
-        if (ans != SMT_NO) ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, fl, zero)));
+  for (uint32_t r0 = 0; r0 < n; r0++) {
+    uint32_t r = root != UNDEF ? root : r0;
+    if (root != UNDEF && r0 > 0) break;
+    if (r >= n || index[r] != UNDEF) continue;
+    uint32_t csp = 0;
+    index[r] = low[r] = counter++;
+    stk[sp++] = r, onstack[r] = true;
+    cv[csp] = r, cpos[csp] = ostart[r], csp++;
+    while (csp > 0) {
+      uint32_t v = cv[csp - 1];
+      if (cpos[csp - 1] < ostart[v + 1]) {
+        uint32_t w = s->trans.data[otrans[cpos[csp - 1]++]].to;
+        if (index[w] == UNDEF) {
+          index[w] = low[w] = counter++;
+          stk[sp++] = w, onstack[w] = true;
+          cv[csp] = w, cpos[csp] = ostart[w], csp++;
+        } else if (onstack[w] && index[w] < low[v]) {
+          low[v] = index[w];
+        }
       } else {
-        ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, zero)));
+        csp--;
+        if (low[v] == index[v]) {
+          uint32_t w;
+          do {
+            w = stk[--sp];
+            onstack[w] = false;
+            comp[w] = ncomp;
+          } while (w != v);
+          ncomp++;
+        }
+        if (csp > 0) {
+          uint32_t u = cv[csp - 1];
+          if (low[v] < low[u]) low[u] = low[v];
+        }
       }
     }
-    if (!any) ans = SMT_NO; /* no progress: not a valid component */
-    for (uint32_t k = 0; k < nt; k++)
-      if (f->strict[k]) active[k] = false;
   }
-  for (uint32_t k = 0; k < nt; k++)
-    if (active[k]) ans = SMT_NO; /* some transition never ranked */
-  free(active);
-  return ans;
+  /* group inner transitions by SCC, in the order of tidx */
+  uint32_t *slot = xmalloc((ncomp ? ncomp : 1) * sizeof *slot);
+  for (uint32_t c = 0; c < ncomp; c++) slot[c] = UNDEF;
+  for (uint32_t k = 0; k < nt; k++) {
+    const its_trans *tr = &s->trans.data[tidx[k]];
+    uint32_t c = comp[tr->from];
+    if (c == UNDEF || c != comp[tr->to]) continue;
+    if (slot[c] == UNDEF) {
+      slot[c] = (uint32_t)out->len;
+      u32_vec empty = {0};
+      VEC_PUSH(*out, empty);
+    }
+    VEC_PUSH(out->data[slot[c]], tidx[k]);
+  }
+  free(slot);
+  free(ostart), free(otrans), free(index), free(low), free(comp), free(onstack), free(stk), free(cv), free(cpos);
 }
 
-/* ---- printing ---------------------------------------------------------------- */
+/* ---- one problem ---------------------------------------------------------- */
 
-static void print_func(strbuf *out, const its *s, const uint32_t *locs, const rank_func *f) {
-  for (uint32_t l = 0; l < f->nlocs; l++) {
-    strbuf_printf(out, "%s%s:", l ? "; " : "", s->loc_names[locs[l]]);
-    bool first = true;
-    for (uint32_t i = 1; i <= f->nvars; i++) {
-      mpz_ptr c = rank_func_coef(f, l, i);
-      int sg = mpz_sgn(c);
-      if (!sg) continue;
-      strbuf_printf(out, "%s", sg < 0 ? (first ? " -" : " - ") : (first ? " " : " + "));
-      first = false;
-      if (mpz_cmpabs_ui(c, 1) != 0) {
-        char *str = mpz_get_str(NULL, 10, c);
-        strbuf_printf(out, "%s*", str + (sg < 0));
-        free(str);
+typedef struct {
+  its_problem p;
+  uint32_t *tidx, *locs, *lloc;
+} problem_buf;
+
+static void problem_init(problem_buf *b, its *s, const u32_vec *trans, unsigned timeout_ms) {
+  uint32_t nt = (uint32_t)trans->len;
+  b->tidx = xmalloc((nt ? nt : 1) * sizeof *b->tidx);
+  memcpy(b->tidx, trans->data, nt * sizeof *b->tidx);
+  b->lloc = xmalloc((s->nlocs ? s->nlocs : 1) * sizeof *b->lloc);
+  b->locs = xmalloc((s->nlocs ? s->nlocs : 1) * sizeof *b->locs);
+  for (uint32_t l = 0; l < s->nlocs; l++) b->lloc[l] = UNDEF;
+  uint32_t nloc = 0;
+  for (uint32_t k = 0; k < nt; k++) {
+    const its_trans *tr = &s->trans.data[b->tidx[k]];
+    uint32_t ends[2] = {tr->from, tr->to};
+    for (int e = 0; e < 2; e++)
+      if (b->lloc[ends[e]] == UNDEF) b->lloc[ends[e]] = nloc, b->locs[nloc++] = ends[e];
+  }
+  b->p = (its_problem){s, nt, b->tidx, nloc, b->locs, b->lloc, timeout_ms};
+}
+
+static void problem_release(problem_buf *b) { free(b->tidx), free(b->locs), free(b->lloc); }
+
+static void print_trans_list(strbuf *out, const its_problem *p, const bool *pick, bool want) {
+  bool first = true;
+  for (uint32_t k = 0; k < p->nt; k++) {
+    if (pick && pick[k] != want) continue;
+    const its_trans *tr = &p->s->trans.data[p->tidx[k]];
+    strbuf_printf(out, "%st%u (%s -> %s)", first ? "" : ", ", p->tidx[k], p->s->loc_names[tr->from],
+                  p->s->loc_names[tr->to]);
+    first = false;
+  }
+}
+
+static void print_problem_head(strbuf *out, const its_problem *p) {
+  strbuf_printf(out, "SCC {");
+  for (uint32_t l = 0; l < p->nloc; l++) strbuf_printf(out, "%s%s", l ? ", " : "", p->s->loc_names[p->locs[l]]);
+  strbuf_printf(out, "} with %u transition(s)", p->nt);
+}
+
+/* A rank_func of the linear technique as an its_rank_step over s->pre. */
+static its_rank_step *step_of_rank_func(const its_problem *p, const rank_func *f) {
+  smt_ctx *ctx = p->s->ctx;
+  its_rank_step *st = its_rank_step_new(p->nloc, p->nt, "linear");
+  for (uint32_t l = 0; l < p->nloc; l++) {
+    smt_term r = smt_mk_int_mpz(ctx, rank_func_coef(f, l, 0));
+    for (uint32_t i = 0; i < f->nvars; i++) {
+      mpz_ptr c = rank_func_coef(f, l, i + 1);
+      if (mpz_sgn(c)) r = smt_mk_int_add2(ctx, r, smt_mk_int_mul2(ctx, smt_mk_int_mpz(ctx, c), p->s->pre[i]));
+    }
+    st->f[l] = r;
+  }
+  for (uint32_t k = 0; k < p->nt; k++) st->strict[k] = f->strict[k];
+  return st;
+}
+
+static its_rank_step *try_linear(const its_problem *p, rank_status *status) {
+  its_abs_stats ast = {0, 0};
+  lin_scc *scc = its_abstract_problem(p, &ast);
+  rank_func *f = NULL;
+  *status = rank_linear(p->s->ctx, scc, NULL, p->timeout_ms, &f, NULL);
+  its_rank_step *st = NULL;
+  if (*status == RANK_FOUND) st = step_of_rank_func(p, f);
+  rank_func_free(f);
+  lin_scc_free(scc);
+  return st;
+}
+
+typedef struct {
+  const its_prove_options *opt;
+  strbuf *proof;
+  strbuf *reason;
+  uint32_t steps, nested_closed;
+} prover;
+
+/* Ranks problem p. Returns true when the problem is closed or split (new
+ * problems appended to *work), false when no technique made progress (the
+ * reason is written). */
+static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
+  const char *why = "no technique applies";
+  its_rank_step *st = NULL;
+  /* 1. linear */
+  if (pv->opt->linear) {
+    rank_status rs;
+    st = try_linear(p, &rs);
+    if (!st) why = rs == RANK_UNKNOWN ? "linear ranking: solver gave up" : "no linear ranking function";
+  }
+  /* 2. nested: closes the whole problem */
+  if (!st && pv->opt->nested) {
+    its_nested *n = NULL;
+    rank_status rs = its_rank_nested(p, pv->opt->nested_depth ? pv->opt->nested_depth : 3, &n);
+    if (rs == RANK_FOUND && its_check_nested(p, n) == SMT_YES) {
+      print_problem_head(pv->proof, p);
+      strbuf_printf(pv->proof, ": nested ranking function of depth %u (%s), for all of ", n->depth, n->technique);
+      print_trans_list(pv->proof, p, NULL, true);
+      strbuf_printf(pv->proof, "\n");
+      for (uint32_t i = 0; i < n->depth; i++) {
+        strbuf_printf(pv->proof, "  f%u = ", i + 1);
+        its_print_functions(p, n->f + (size_t)i * n->nloc, pv->proof);
+        strbuf_printf(pv->proof, "\n");
       }
-      strbuf_printf(out, "%s", s->var_names[i - 1]);
+      pv->nested_closed++;
+      its_nested_free(n);
+      return true;
     }
-    mpz_ptr c0 = rank_func_coef(f, l, 0);
-    int sg = mpz_sgn(c0);
-    if (first || sg) {
-      char *str = mpz_get_str(NULL, 10, c0);
-      if (first)
-        strbuf_printf(out, " %s", str);
-      else
-        strbuf_printf(out, " %s %s", sg > 0 ? "+" : "-", str + (sg < 0));
-      free(str);
-    }
+    if (rs == RANK_FOUND) why = "nested ranking function failed its check";
+    its_nested_free(n);
+  }
+  /* 3. polynomial */
+  if (!st && pv->opt->poly) {
+    its_rank_step *ps = NULL;
+    rank_status rs = its_rank_poly(p, &ps);
+    if (rs == RANK_FOUND) st = ps;
+    else its_rank_step_free(ps);
+  }
+  if (!st || its_check_step(p, st) != SMT_YES) {
+    if (st) why = "ranking function failed its check against the original transitions";
+    print_problem_head(pv->reason, p);
+    strbuf_printf(pv->reason, ": %s", why);
+    its_rank_step_free(st);
+    return false;
+  }
+  pv->steps++;
+  print_problem_head(pv->proof, p);
+  strbuf_printf(pv->proof, ": %s ranking function\n  f = ", st->technique);
+  its_print_functions(p, st->f, pv->proof);
+  strbuf_printf(pv->proof, "\n  decreases strictly (and is >= 0) on ");
+  print_trans_list(pv->proof, p, st->strict, true);
+  bool rest = false;
+  for (uint32_t k = 0; k < p->nt; k++) rest |= !st->strict[k];
+  if (rest) {
+    strbuf_printf(pv->proof, "; does not increase on ");
+    print_trans_list(pv->proof, p, st->strict, false);
+  }
+  strbuf_printf(pv->proof, "\n");
+  /* the rest, decomposed again */
+  u32_vec left = {0};
+  for (uint32_t k = 0; k < p->nt; k++)
+    if (!st->strict[k]) VEC_PUSH(left, p->tidx[k]);
+  split_sccs(p->s, left.data, (uint32_t)left.len, UNDEF, work);
+  VEC_FREE(left);
+  its_rank_step_free(st);
+  return true;
+}
+
+/* ---- the prover ------------------------------------------------------------ */
+
+/* The preprocessing log and, when it changed the system, the system the
+ * proof speaks of (its transition numbers), unless it is large. */
+static void print_preprocessed(strbuf *out, const its *input, const its *s, const strbuf *log) {
+  if (!log->data) return;
+  strbuf_printf(out, "preprocessing (keeps termination exactly):\n%s", log->data);
+  if (s == input) return;
+  if (s->trans.len <= 60) {
+    strbuf_printf(out, "the preprocessed system, to which the transition numbers below refer:\n");
+    its_print(s, out);
+  } else {
+    strbuf_printf(out, "(the preprocessed system has %zu transitions; `bitprove its --without preprocess` proves on "
+                       "the input's numbering)\n", s->trans.len);
   }
 }
-
-static void print_locs(strbuf *out, const its *s, const uint32_t *locs, uint32_t n) {
-  strbuf_printf(out, "{");
-  for (uint32_t l = 0; l < n; l++) strbuf_printf(out, "%s%s", l ? ", " : "", s->loc_names[locs[l]]);
-  strbuf_printf(out, "}");
-}
-
-/* ---- the prover ---------------------------------------------------------------- */
 
 its_prove_answer its_prove(its *s, unsigned timeout_ms, strbuf *out) {
-  smt_ctx *ctx = s->ctx;
-  uint32_t nl = s->nlocs, nt = (uint32_t)s->trans.len;
-  uint32_t *comp = xmalloc((nl ? nl : 1) * sizeof *comp);
-  uint32_t ncomp = compute_sccs(s, comp);
-  uint32_t *lloc = xmalloc((nl ? nl : 1) * sizeof *lloc); /* local index of a location in its SCC */
-  uint32_t *locs = xmalloc((nl ? nl : 1) * sizeof *locs);
-  uint32_t *tidx = xmalloc((nt ? nt : 1) * sizeof *tidx);
-  const char **lnames = xmalloc((nl ? nl : 1) * sizeof *lnames);
-  strbuf proof = {0};
-  strbuf reason = {0};
-  its_prove_answer answer = ITS_PROVE_YES;
-  uint32_t ranked = 0;
+  its_prove_options o = its_prove_default_options();
+  return its_prove_with(s, &o, timeout_ms, out);
+}
+
+its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsigned timeout_ms, strbuf *out) {
+  smt_ctx *ctx = input->ctx;
   smt_set_timeout(ctx, timeout_ms);
-  if (s->start == ITS_NONE || s->start >= nl) {
-    answer = ITS_PROVE_MAYBE;
-    strbuf_printf(&reason, "no start location");
-    ncomp = 0;
+  if (input->start == ITS_NONE || input->start >= input->nlocs) {
+    strbuf_printf(out, "MAYBE\nreason: no start location\n");
+    return ITS_PROVE_MAYBE;
+  }
+  strbuf prelog = {0}, proof = {0}, reason = {0};
+  its *s = input;
+  if (opt->preprocess) {
+    its_pre_stats pst;
+    memset(&pst, 0, sizeof pst);
+    s = its_preprocess(input, timeout_ms, &pst, &prelog);
   }
 
-  for (uint32_t c = 0; c < ncomp && answer == ITS_PROVE_YES; c++) {
-    uint32_t nloc = 0, ntr = 0;
-    for (uint32_t l = 0; l < nl; l++)
-      if (comp[l] == c) lloc[l] = nloc, locs[nloc] = l, lnames[nloc] = s->loc_names[l], nloc++;
-    for (uint32_t k = 0; k < nt; k++) {
-      const its_trans *tr = &s->trans.data[k];
-      if (comp[tr->from] == c && comp[tr->to] == c) tidx[ntr++] = k;
-    }
-    if (ntr == 0) continue; /* a single location without a self-loop */
-    ranked++;
-    lin_scc *scc = lin_scc_new(s->nvars, (const char *const *)s->var_names, nloc, lnames);
-    its_abs_stats st = {0, 0};
-    for (uint32_t k = 0; k < ntr; k++) {
-      const its_trans *tr = &s->trans.data[tidx[k]];
-      its_abstract_trans(s, tidx[k], scc, lloc[tr->from], lloc[tr->to], &st);
-    }
-    rank_lex *lex = NULL;
-    rank_status rs = rank_lexicographic(ctx, scc, timeout_ms, &lex, NULL);
-    if (rs != RANK_FOUND) {
-      answer = ITS_PROVE_MAYBE;
-      strbuf_printf(&reason, "SCC ");
-      print_locs(&reason, s, locs, nloc);
-      strbuf_printf(&reason, ": %s", rs == RANK_UNKNOWN ? "solver gave up" : "no linear lexicographic ranking function found");
-      if (st.dropped_conjuncts || st.free_updates)
-        strbuf_printf(&reason, " (abstraction dropped %u guard conjunct(s), %u non-linear update(s))",
-                      st.dropped_conjuncts, st.free_updates);
-    } else {
-      smt_answer ra = its_prove_recheck(s, tidx, ntr, lloc, lex);
-      if (ra != SMT_YES) {
-        answer = ITS_PROVE_MAYBE;
-        strbuf_printf(&reason, "SCC ");
-        print_locs(&reason, s, locs, nloc);
-        strbuf_printf(&reason, ": the ranking function %s the re-check against the original transitions",
-                      ra == SMT_NO ? "failed" : "could not be confirmed by");
-      } else {
-        strbuf_printf(&proof, "SCC ");
-        print_locs(&proof, s, locs, nloc);
-        strbuf_printf(&proof, " with %u transition(s)", ntr);
-        if (st.dropped_conjuncts || st.free_updates)
-          strbuf_printf(&proof, "; abstraction dropped %u guard conjunct(s), %u non-linear update(s)",
-                        st.dropped_conjuncts, st.free_updates);
-        strbuf_printf(&proof, "\n  lexicographic ranking function:\n");
-        for (uint32_t i = 0; i < lex->ncomps; i++) {
-          const rank_func *f = lex->comps[i];
-          strbuf_printf(&proof, "  [%u] ", i);
-          print_func(&proof, s, locs, f);
-          strbuf_printf(&proof, "\n      strict:");
-          for (uint32_t k = 0; k < ntr; k++)
-            if (f->strict[k]) {
-              const its_trans *tr = &s->trans.data[tidx[k]];
-              strbuf_printf(&proof, " t%u (%s -> %s)", tidx[k], s->loc_names[tr->from], s->loc_names[tr->to]);
-            }
-          strbuf_printf(&proof, "\n");
-        }
-        strbuf_printf(&proof, "  re-checked against the original transitions\n");
-      }
-    }
-    rank_lex_free(lex);
-    lin_scc_free(scc);
-  }
+  u32_vec all = {0};
+  for (uint32_t k = 0; k < (uint32_t)s->trans.len; k++) VEC_PUSH(all, k);
+  u32_vec_vec work = {0};
+  split_sccs(s, all.data, (uint32_t)all.len, s->start, &work);
+  VEC_FREE(all);
+  uint32_t initial = (uint32_t)work.len;
 
-  if (answer == ITS_PROVE_YES) {
+  prover pv = {opt, &proof, &reason, 0, 0};
+  bool open = false;
+  for (size_t w = 0; w < work.len && !open; w++) {
+    problem_buf b;
+    problem_init(&b, s, &work.data[w], timeout_ms);
+    open = !rank_problem(&pv, &b.p, &work);
+    problem_release(&b);
+  }
+  for (size_t w = 0; w < work.len; w++) VEC_FREE(work.data[w]);
+  VEC_FREE(work);
+
+  its_prove_answer answer = ITS_PROVE_YES;
+  const char *st = s->loc_names[s->start];
+  if (!open) {
     strbuf_printf(out, "YES\n");
-    const char *st = s->loc_names[s->start];
-    if (ranked == 0)
+    print_preprocessed(out, input, s, &prelog);
+    if (initial == 0)
       strbuf_printf(out, "proof: no cycle of the location graph is reachable from %s\n", st);
     else
-      strbuf_printf(out, "proof: only the part reachable from %s matters; transitions between SCCs are taken at most "
-                         "once; %u SCC(s) with inner transitions, each ranked lexicographically:\n",
-                    st, ranked);
-    if (proof.data) strbuf_printf(out, "%s", proof.data);
+      strbuf_printf(out,
+                    "proof: only the part reachable from %s matters; transitions between SCCs are taken at most "
+                    "once; %u SCC(s) with inner transitions; each ranking step below removes its strict "
+                    "transitions and the rest is decomposed again; every function was checked against the "
+                    "transitions with the solver:\n%s",
+                    st, initial, proof.data ? proof.data : "");
   } else {
-    strbuf_printf(out, "MAYBE\nreason: %s\n", reason.data ? reason.data : "unknown");
+    strbuf witness = {0};
+    if (opt->nonterm && its_nonterm(s, timeout_ms, &witness, NULL)) {
+      answer = ITS_PROVE_NO;
+      strbuf_printf(out, "NO\n");
+      print_preprocessed(out, input, s, &prelog);
+      strbuf_printf(out, "%s", witness.data ? witness.data : "");
+    } else {
+      answer = ITS_PROVE_MAYBE;
+      strbuf_printf(out, "MAYBE\nreason: %s\n", reason.data ? reason.data : "unknown");
+    }
+    strbuf_free(&witness);
   }
-  strbuf_free(&proof);
-  strbuf_free(&reason);
-  free(comp), free(lloc), free(locs), free(tidx), free(lnames);
+  strbuf_free(&prelog), strbuf_free(&proof), strbuf_free(&reason);
+  if (s != input) its_free(s);
   return answer;
 }

@@ -1,54 +1,74 @@
-/* prove: the termination prover of the ITS back end (`bitprove its`).
+/* prove: the termination prover of the ITS back end (`bitprove its`, and
+ * the last stage of the C termination engines).
  *
- * Method
+ * Method (each step in its own module; this file drives them)
  * ------
- *  1. The locations reachable from the start location, and the SCCs of the
- *     location graph restricted to them (iterative Tarjan). A run visits
- *     the SCCs in a topological order and never comes back to one it left,
- *     so transitions between different SCCs are taken at most once each
- *     and need no ranking; unreachable parts of the system do not matter.
- *  2. For every SCC with a transition inside it, the inner transitions are
- *     abstracted into linear transitions (lin.h), a sound OVER-approximation:
- *     linear Int atoms of the guard's top-level conjunction are kept (<, >
- *     tightened over Z), every other conjunct is dropped; an update x' = e
- *     with e linear becomes an equality, any other update leaves x' free.
- *  3. rank_lexicographic() searches a linear lexicographic ranking function
- *     of the abstraction.
- *  4. The function found is re-checked against the ORIGINAL transitions
- *     (guards and updates as smt terms, not the abstraction), see prove.c.
- *     YES is answered only when every SCC passed that re-check.
- * Non-termination is not attempted: the answers are YES or MAYBE.
+ *  1. Preprocessing (preprocess.h): transformations that keep termination
+ *     from the start location exactly (unsatisfiable and unreachable parts
+ *     removed, DNF splitting, constant propagation, chaining, slicing,
+ *     invariants conjoined to guards).
+ *  2. A worklist of termination problems (problem.h), initially the SCCs of
+ *     the location graph reachable from the start with their inner
+ *     transitions. Transitions between SCCs are taken at most once by a run
+ *     and need no argument. For each problem the techniques are tried,
+ *     cheapest first:
+ *       linear   one linear ranking function, found with Farkas' lemma on
+ *                the linear abstraction (rank_linear.h), strict set maximal;
+ *       nested   a nested (multiphase) linear ranking function for all the
+ *                problem's transitions (rank_nested.h);
+ *       poly     a ranking function "linear plus squares" (seed 001 Sect.
+ *                3.3) for non-linear transitions (rank_poly.h).
+ *     A ranking step removes its strict transitions; the SCCs of the rest
+ *     become new problems (seed 001 Sect. 3.3: rules s -> t with s >_Pol t
+ *     are removed when all others satisfy s >=_Pol t, then the dependency
+ *     graph is decomposed again). A nested function closes the problem.
+ *     Every result is accepted only after its independent check against
+ *     the ORIGINAL (preprocessed) transitions (problem.h): YES never rests
+ *     on the abstraction or on the synthesis.
+ *  3. When some problem stays open: non-termination (nonterm.h) on the
+ *     preprocessed system, whose runs are those of the input: NO with a
+ *     checked witness, else MAYBE.
  *
- * Contract: its_prove() appends to out either
- *     "YES\n" followed by a readable proof, or
+ * Soundness of YES: an infinite run from the start visits finitely many
+ * SCCs, so a suffix stays inside one SCC, i.e. inside one initial problem.
+ * If a problem's ranking step is proved (every transition non-increasing,
+ * the strict ones decreasing and bounded), an infinite run inside it takes
+ * the strict transitions finitely often, so a suffix stays inside the rest,
+ * hence inside one SCC of the rest: one of the new problems. A nested
+ * function proves no infinite run stays inside its problem. As the removal
+ * strictly shrinks the problems, the recursion ends, and when every problem
+ * is closed no infinite run exists.
+ *
+ * Contract: its_prove() appends to out one of
+ *     "YES\n" and a readable proof (preprocessing, then per problem the
+ *             technique, the functions, the transitions removed),
+ *     "NO\n"  and the checked witness,
  *     "MAYBE\nreason: ...\n"
- * and returns the answer. s must be valid (its_validate). timeout_ms bounds
- * every solver check (0 = none); the overall deadline is the caller's
- * business (util_set_timeout). Everything allocated is freed; terms are
- * added to s->ctx (names "rk.*", see rank_linear.h).
+ * and returns the answer. s must be valid (its_validate); s itself is not
+ * changed (terms are added to s->ctx). timeout_ms bounds every solver check
+ * (0 = none); the overall deadline is the caller's (util_set_timeout).
+ * Options select techniques (for experiments and for the cross-check that
+ * no two configurations contradict each other); its_prove() uses all.
  */
 #ifndef BITPROVE_ITS_PROVE_H
 #define BITPROVE_ITS_PROVE_H
 
 #include "../util/util.h"
 #include "its.h"
-#include "rank_linear.h"
 
-typedef enum { ITS_PROVE_MAYBE = 0, ITS_PROVE_YES = 1 } its_prove_answer;
+typedef enum { ITS_PROVE_MAYBE = 0, ITS_PROVE_YES = 1, ITS_PROVE_NO = 2 } its_prove_answer;
+
+typedef struct {
+  bool preprocess; /* step 1 */
+  bool linear, nested, poly; /* ranking techniques */
+  bool nonterm;    /* step 3 */
+  uint32_t nested_depth; /* maximal depth of nested functions (0 = 3) */
+} its_prove_options;
+
+/* All techniques on. */
+its_prove_options its_prove_default_options(void);
 
 its_prove_answer its_prove(its *s, unsigned timeout_ms, strbuf *out);
-
-/* The final re-check, exposed for tests. The SCC's inner transitions are
- * the ITS transitions tidx[0..nt-1] (transition k of lex's functions is
- * tidx[k]); lloc[l] is the index of ITS location l among the SCC's
- * locations (the location index of lex's functions). Proves with
- * smt_implies against the original guards and updates that lex is a
- * lexicographic ranking function: for component i and every transition not
- * strict in components < i, non-increase, and for its strict ones decrease
- * by >= 1 and f >= 0 before; every strict set non-empty and every
- * transition strict exactly once. SMT_YES only when all of it is proved,
- * SMT_NO when something is refuted or malformed, else SMT_DONT_KNOW. */
-smt_answer its_prove_recheck(const its *s, const uint32_t *tidx, uint32_t nt, const uint32_t *lloc,
-                             const rank_lex *lex);
+its_prove_answer its_prove_with(its *s, const its_prove_options *opt, unsigned timeout_ms, strbuf *out);
 
 #endif
