@@ -1,7 +1,104 @@
 /* dispatch: see dispatch.h. */
 #include "dispatch.h"
 
-void drv_check(const ir_module *m, const property *p, verdict *out) {
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../bmc/bmc.h"
+#include "../direct/direct.h"
+#include "../its/prove.h"
+#include "../smt/smt.h"
+
+void drv_options_default(drv_options *o) { memset(o, 0, sizeof *o); }
+
+bool drv_engine_parse(const char *name, drv_engine *out) {
+  static const struct {
+    const char *name;
+    drv_engine engine;
+  } engines[] = {{"auto", DRV_ENGINE_AUTO}, {"bmc", DRV_ENGINE_BMC}, {"direct", DRV_ENGINE_DIRECT}};
+  for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+    if (strcmp(name, engines[i].name) == 0) {
+      *out = engines[i].engine;
+      return true;
+    }
+  return false;
+}
+
+/* Appends each line of text as one detail line of v. */
+static void note_lines(verdict *v, const char *prefix, const char *text) {
+  while (text && *text) {
+    const char *nl = strchr(text, '\n');
+    size_t n = nl ? (size_t)(nl - text) : strlen(text);
+    verdict_note(v, "%s%.*s", prefix, (int)n, text);
+    text += n + (nl ? 1 : 0);
+  }
+}
+
+static bool dump_its(const its *s, const char *dump_its_format, const char *dump_its_file) {
+  strbuf b = {0};
+  char err[256] = "";
+  bool ok = strcmp(dump_its_format, "koat") == 0   ? its_print_koat(s, &b, err, sizeof err)
+            : strcmp(dump_its_format, "smt2") == 0 ? its_print_smt2(s, &b, err, sizeof err)
+                                                   : its_print_ari(s, &b, err, sizeof err);
+  if (!ok) {
+    util_warning("--dump-its: cannot print the ITS as %s: %s", dump_its_format, err);
+  } else {
+    FILE *f = fopen(dump_its_file, "w");
+    ok = f && fwrite(b.data ? b.data : "", 1, b.len, f) == b.len;
+    if (f && fclose(f) != 0) ok = false;
+    if (!ok) util_warning("--dump-its: cannot write %s: %s", dump_its_file, strerror(errno));
+  }
+  strbuf_free(&b);
+  return ok;
+}
+
+/* Termination by direct translation into an ITS (seed 001) and the ITS back
+ * end: TRUE only on its YES; the ITS over-approximates every UB-free run. */
+static void check_termination(const ir_module *m, const drv_options *o, verdict *out) {
+  smt_ctx *ctx = smt_ctx_new();
+  direct_info info;
+  char err[512];
+  its *s = direct_translate(m, ctx, &info, err, sizeof err);
+  if (!s) {
+    verdict_unknown(out, "direct translation: %s", err);
+    smt_ctx_free(ctx);
+    return;
+  }
+  bool dumped = o->dump_its_format && dump_its(s, o->dump_its_format, o->dump_its_file);
+  strbuf proof = {0};
+  its_prove_answer a = its_prove(s, 10000, &proof);
+  strbuf head = {0};
+  direct_info_assumptions(&info, &head);
+  direct_info_stats(&info, &head);
+  if (a == ITS_PROVE_YES) {
+    out->kind = VERDICT_TRUE;
+    note_lines(out, "", head.data);
+    verdict_note(out, "proof: the ITS of the direct translation terminates (ITS back end):");
+    note_lines(out, "  ", proof.data);
+  } else if (strncmp(proof.data ? proof.data : "", "NO", 2) == 0) {
+    /* a run of the over-approximating ITS that does not end need not be a
+     * run of the program: a hint, not a verdict */
+    verdict_unknown(out, "the ITS of the direct translation has a non-terminating run (only a hint: the ITS "
+                         "over-approximates the program)");
+    note_lines(out, "", head.data);
+    note_lines(out, "its: ", proof.data);
+  } else {
+    const char *why = proof.data ? strstr(proof.data, "reason: ") : NULL;
+    verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s)",
+                    why ? (int)strcspn(why + 8, "\n") : 5, why ? why + 8 : "MAYBE");
+    note_lines(out, "", head.data);
+    note_lines(out, "its: ", proof.data);
+  }
+  if (dumped) verdict_note(out, "ITS written to %s (%s)", o->dump_its_file, o->dump_its_format);
+  if (o->stats) smt_stats_print(ctx, stderr);
+  strbuf_free(&head);
+  strbuf_free(&proof);
+  its_free(s);
+  smt_ctx_free(ctx);
+}
+
+void drv_check(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   if (m->unsupported.len) {
     char loc[512];
@@ -13,7 +110,28 @@ void drv_check(const ir_module *m, const property *p, verdict *out) {
     }
     return;
   }
-  /* The engines (SEG, direct translation, BMC) are separate issues; until one
-   * is wired in here, the honest answer is UNKNOWN. */
-  verdict_unknown(out, "no engine yet for %s", p->name);
+  bool termination = (p->checks & (1u << PROP_TERMINATION)) != 0;
+  if (termination && p->checks != (1u << PROP_TERMINATION)) {
+    verdict_unknown(out, "a property that mixes termination with other checks is not supported");
+    return;
+  }
+  if (termination) {
+    if (o->engine == DRV_ENGINE_BMC)
+      verdict_unknown(out, "the BMC engine does not decide termination (use --engine direct or auto)");
+    else
+      check_termination(m, o, out);
+    return;
+  }
+  if (o->engine == DRV_ENGINE_DIRECT) {
+    verdict_unknown(out, "the direct translation decides termination only; %s needs --engine bmc or auto", p->name);
+    return;
+  }
+  bmc_options bo;
+  bmc_options_default(&bo);
+  bo.bound = o->bmc_bound;
+  bo.stats = o->stats;
+  bo.debug = o->debug;
+  double left = util_time_left();
+  if (left > 0) bo.timeout = left > 1.0 ? left - 0.5 : left; /* keep a moment to print */
+  bmc_check(m, p, &bo, out);
 }

@@ -12,6 +12,23 @@
 #include "property.h"
 #include "verdict.h"
 
-void drv_check(const ir_module *m, const property *p, verdict *out);
+/* Which engine answers; AUTO picks per property: termination by the direct
+ * translation (issue 5), the safety properties by BMC (issue 6). */
+typedef enum { DRV_ENGINE_AUTO, DRV_ENGINE_BMC, DRV_ENGINE_DIRECT } drv_engine;
+
+typedef struct {
+  drv_engine engine;
+  unsigned bmc_bound;          /* --bmc-bound K; 0: iterative deepening */
+  const char *dump_its_format; /* --dump-its FMT FILE (termination), or NULL */
+  const char *dump_its_file;
+  bool stats; /* solver statistics on stderr */
+  bool debug; /* engine diagnostics on stderr (e.g. models that do not replay) */
+} drv_options;
+
+void drv_options_default(drv_options *o);
+/* Parses an engine name ("auto", "bmc", "direct"); false if unknown. */
+bool drv_engine_parse(const char *name, drv_engine *out);
+
+void drv_check(const ir_module *m, const property *p, const drv_options *o, verdict *out);
 
 #endif

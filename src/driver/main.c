@@ -32,6 +32,7 @@ typedef struct {
   bool dump_ir;
   bool frontend_only;
   const char *file;
+  drv_options drv; /* engine choice and engine options */
 } options;
 
 static void usage(FILE *out) {
@@ -49,6 +50,13 @@ static void usage(FILE *out) {
         "  --data-model M         ILP32 or LP64 (default LP64; a task file sets its own)\n"
         "  --timeout SECONDS      give up with UNKNOWN (timeout) after this wall time\n"
         "  --dump-ir              print bitprove's IR of FILE and stop\n"
+        "  --dump-its FMT FILE    termination: write the ITS of the direct translation to FILE\n"
+        "                         in format koat, smt2 or ari (for other ITS tools)\n"
+        "  --engine E             auto (default: termination by the direct translation, the\n"
+        "                         other properties by bounded model checking), bmc or direct\n"
+        "  --bmc-bound K          BMC: unroll loops and recursion K times (default: 1, 2, 4, ...)\n"
+        "  --stats                solver statistics on stderr\n"
+        "  --debug                engine diagnostics on stderr\n"
         "  --frontend-only        only lower FILE: LOWERED, or UNKNOWN with the reasons\n"
         "  --version, --help\n"
         "\n"
@@ -94,6 +102,27 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       if (*end || o->timeout < 0) return usage_error("bad --timeout", next);
     } else if (strcmp(a, "--dump-ir") == 0) {
       o->dump_ir = true;
+    } else if (strcmp(a, "--dump-its") == 0) {
+      if (!next || i + 2 >= argc) return usage_error("--dump-its needs a format and a file", NULL);
+      if (strcmp(next, "koat") != 0 && strcmp(next, "smt2") != 0 && strcmp(next, "ari") != 0)
+        return usage_error("unknown ITS format (expected koat, smt2 or ari)", next);
+      o->drv.dump_its_format = argv[i + 1];
+      o->drv.dump_its_file = argv[i + 2];
+      i += 2;
+    } else if (strcmp(a, "--engine") == 0) {
+      if (!next || !drv_engine_parse(next, &o->drv.engine))
+        return usage_error("--engine needs auto, bmc or direct", next);
+      i++;
+    } else if (strcmp(a, "--bmc-bound") == 0) {
+      char *end;
+      unsigned long k = next ? strtoul(next, &end, 10) : 0;
+      if (!next || *next == 0 || *end || k == 0 || k > 1000000) return usage_error("bad --bmc-bound", next);
+      o->drv.bmc_bound = (unsigned)k;
+      i++;
+    } else if (strcmp(a, "--stats") == 0) {
+      o->drv.stats = true;
+    } else if (strcmp(a, "--debug") == 0) {
+      o->drv.debug = true;
     } else if (strcmp(a, "--frontend-only") == 0) {
       o->frontend_only = true;
     } else if (a[0] == '-' && a[1]) {
@@ -175,7 +204,7 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     v.kind = VERDICT_UNKNOWN;
     if (load_errors[i]) verdict_unknown(&v, "%s", load_errors[i]);
     else if (!m) verdict_unknown(&v, "%s", err);
-    else drv_check(m, &props[i], &v);
+    else drv_check(m, &props[i], &o->drv, &v);
     char head[128] = "";
     if (heads) snprintf(head, sizeof head, "%s: ", heads[i]);
     verdict_print(&v, head, heads ? "  " : "", stdout);

@@ -81,6 +81,13 @@ void util_set_timeout(double seconds) {
   setitimer(ITIMER_REAL, &t, NULL);
 }
 
+double util_time_left(void) {
+  struct itimerval t;
+  if (getitimer(ITIMER_REAL, &t) != 0) return -1;
+  if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) return -1;
+  return (double)t.it_value.tv_sec + (double)t.it_value.tv_usec / 1e6;
+}
+
 static void vdiag(const char *kind, const char *fmt, va_list ap) {
   fprintf(stderr, "bitprove: %s: ", kind);
   vfprintf(stderr, fmt, ap);

@@ -41,6 +41,8 @@ void util_set_giveup_verdict(const char *word);
 /* Arms a CPU/wall deadline: when it expires the process prints UNKNOWN with
  * reason "timeout" and exits 0. seconds <= 0 disarms it. */
 void util_set_timeout(double seconds);
+/* Seconds until that deadline, or -1 when none is armed. */
+double util_time_left(void);
 
 /* One-line diagnostics on stderr. */
 void util_error(const char *fmt, ...) UTIL_PRINTF(1, 2);

@@ -38,6 +38,11 @@ cat >"$tmp/ok.c" <<'C'
 extern int __VERIFIER_nondet_int(void);
 int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x--; return 0; }
 C
+cat >"$tmp/unsafe.c" <<'C'
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) { int x = __VERIFIER_nondet_int(); if (x == 42) reach_error(); return 0; }
+C
 cat >"$tmp/float.c" <<'C'
 int main(void) { double d = 1.5; d = d * 2; return (int)d; }
 C
@@ -70,9 +75,19 @@ run unknown-option 2 --frobnicate x.c && expect_err unknown-option "unknown opti
 run no-prop 2 "$tmp/ok.c" && expect_err no-prop "no property"
 run bad-data-model 2 --data-model LP128 --prop termination "$tmp/ok.c" && expect_err bad-data-model "data model"
 
-# Verdicts: honest UNKNOWN with a reason.
-run ok 0 --prop properties/termination.prp "$tmp/ok.c" && expect_first ok UNKNOWN && expect_out ok "^reason: "
-run named-prop 0 --prop unreach-call "$tmp/ok.c" && expect_first named-prop UNKNOWN
+# Verdicts: a proof with its assumptions, a replayed counterexample, or an
+# honest UNKNOWN with a reason.
+run ok 0 --prop properties/termination.prp "$tmp/ok.c" && expect_first ok TRUE && expect_out ok "^assumption: "
+run ok-bmc 0 --prop termination --engine bmc "$tmp/ok.c" && expect_first ok-bmc UNKNOWN &&
+  expect_out ok-bmc "^reason: the BMC engine does not decide termination"
+run direct-safety 0 --prop unreach-call --engine direct "$tmp/ok.c" && expect_first direct-safety UNKNOWN &&
+  expect_out direct-safety "^reason: the direct translation decides termination only"
+run unsafe 0 --prop unreach-call --timeout 60 "$tmp/unsafe.c" && expect_first unsafe "FALSE(unreach-call)" &&
+  expect_out unsafe "replayed by the interpreter"
+run unsafe-bound 0 --prop unreach-call --bmc-bound 2 --timeout 60 "$tmp/unsafe.c" &&
+  expect_first unsafe-bound "FALSE(unreach-call)"
+run bad-engine 2 --engine sat --prop termination "$tmp/ok.c" && expect_err bad-engine "engine"
+run bad-bound 2 --bmc-bound 0 --prop unreach-call "$tmp/ok.c" && expect_err bad-bound "bmc-bound"
 run float 0 --prop termination "$tmp/float.c" && expect_first float UNKNOWN &&
   expect_out float "reason: unsupported construct: floating point at .*float.c:1"
 
@@ -89,7 +104,7 @@ run missing-prp 0 --prop "$tmp/none.prp" "$tmp/ok.c" && expect_first missing-prp
 run not-c 0 --prop termination properties/termination.prp && expect_first not-c UNKNOWN
 
 # Tasks.
-run task 0 task "$tmp/task.yml" && expect_first task "termination: UNKNOWN" &&
+run task 0 task "$tmp/task.yml" && expect_first task "termination: TRUE" &&
   expect_out task "^valid-memsafety: UNKNOWN" && expect_out task "^  reason: "
 run task-one 0 task "$tmp/task.yml" --property valid-memsafety && expect_first task-one UNKNOWN
 run task-no-such 2 task "$tmp/task.yml" --property termination2 && expect_err task-no-such "no such property"

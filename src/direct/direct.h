@@ -1,0 +1,134 @@
+/* direct: termination of a C program by direct translation of its IR into an
+ * integer transition system (ITS) with bitvector semantics, decided by the
+ * ITS back end (seed 001, KITTeL: Sect. 3.1-3.2 translation, slicing and
+ * liveness; Sect. 4 phase 1 / phase 2 bitvector encoding).
+ *
+ * What the ITS means
+ * ------------------
+ * Every UB-free run of `main` (and of the functions it calls) maps to a run
+ * of the ITS: the ITS OVER-approximates the program. So "the ITS terminates"
+ * (YES of the back end) implies "every UB-free run of the program
+ * terminates". A non-terminating ITS run need not be a program run: a NO or
+ * MAYBE of the back end proves nothing about the program.
+ *
+ * Encoding (documented choice)
+ * ----------------------------
+ * Representation per value (seed 000, Sect. 2, the U_P / S_P heuristic):
+ * every integer IR value of width n > 1 is an Int holding either its
+ * UNSIGNED value in [0, 2^n) or its SIGNED value in [-2^(n-1), 2^(n-1)),
+ * chosen per value by votes (unsigned comparisons, udiv/urem/lshr, zext,
+ * add/sub/mul without nsw vote unsigned; signed comparisons, sdiv/srem/
+ * ashr, sext, nsw vote signed), shared by the values an instruction or phi
+ * joins (union-find). Either choice is exact: an operation that reads a
+ * value in the other representation converts it by a case split on the
+ * sign bit (u = s or u = s + 2^n). i1 values are 0/1 (inside a path they
+ * are Bool terms; as ITS variables Ints in [0, 1]).
+ * Phase 1 (Sect. 4.1): comparisons in the representation they need; add,
+ * sub, mul exact before normalization; udiv/urem/sdiv/srem/lshr/ashr by a
+ * constant exactly (c*q <= x <= c*q + c - 1 with a temporary q), otherwise
+ * by the sound bounds of Sect. 4.1 (|x / y| <= |x|, 0 <= x % y < y, ...);
+ * and/or/xor by the case-split bounds of Sect. 4.1 (0 <= x & y <= min(x, y)
+ * for non-negative operands, ...), exact for x & (2^k - 1), x ^ -1; i1
+ * logic exactly; trunc exactly (r = x - 2^m * q in range).
+ * Phase 2 (Sect. 4.2): every wrapping result e is normalized into its range
+ * as r = e - k * 2^n. When the operand ranges leave at most DT_MAX_K values
+ * of k, one case per k (the bounded-correction optimization of Sect. 4.2:
+ * "x + 1" overflows at most once, never underflows); otherwise k is a
+ * temporary with its bounds (exact over Z).
+ * Undefined behaviour: nsw (signed representation) and nuw (unsigned
+ * representation) results, division by zero, INT_MIN / -1 by a constant,
+ * shift amounts >= the width are excluded by the guard (a run that does
+ * this has UB and is not covered): TRUE assumes the program has no UB.
+ *
+ * Structure of the ITS
+ * --------------------
+ *  - Calls to defined functions are inlined (one copy of the callee's blocks
+ *    per call site, within DT_INLINE_BUDGET instructions and DT_MAX_DEPTH);
+ *    recursive calls and calls beyond the budget are abstracted as in
+ *    seed 001 footnote 3: the call's result is a fresh value (and tracked
+ *    globals are havocked), and an extra transition goes into the callee's
+ *    entry with the arguments; that shared copy's returns end the run.
+ *  - Locations are cut points: main's entry, targets of DFS back edges of
+ *    the expanded control-flow graph, summary entries (and, when the paths
+ *    between cut points would be too many, join points or every block);
+ *    a transition is one path between two cut points with one case of the
+ *    encoding (its guard a conjunction; disjunctions are split into separate
+ *    transitions up to DT_MAX_STATES per path, beyond that kept whole).
+ *  - A location "start" sets the tracked globals to their initial values.
+ *  - Slicing: only values that branch conditions, switch operands, assume
+ *    arguments depend on (through operands, phis, parameters, returns and
+ *    tracked globals) are encoded. Liveness: a variable not live at a cut
+ *    point is unconstrained there.
+ *  - Dead ends (seed 001, Sect. 3.3 item 1, on transitions): a transition
+ *    inside a loop (SCC) after which no transition of that loop can follow
+ *    (the composition is unsatisfiable, checked with the solver within
+ *    DT_DEAD_END_SECONDS) is redirected to a copy of its target that keeps
+ *    only the transitions leaving the loop; the runs are the same. This is
+ *    what proves "while (u > 0) u++" (the wrap to 0 leaves the loop).
+ *
+ * Memory: pointers are not variables. A global whose address is used only
+ * as the direct address of full-width integer loads and stores is a
+ * variable; so is a cell of 1..8 bytes from alloca/malloc/calloc whose
+ * pointer (and its copies) is only loaded from, stored to, compared and
+ * freed (one variable per copy of the function, fresh at the allocation);
+ * any other load is a fresh value in the type's range, stores are
+ * dropped, comparisons of pointers are fresh Booleans, memory builtins
+ * (memset, strlen, ...) return fresh values and are assumed to terminate.
+ * This is sound for memory-safe runs; when the program accesses memory
+ * other than tracked globals and cells, TRUE assumes memory safety.
+ *
+ * Contract
+ * --------
+ * direct_translate() returns a new its over ctx (the caller frees it with
+ * its_free; ctx must outlive it), or NULL with the reason in err when the
+ * program has something the translation refuses (indirect calls, calls to
+ * unknown external functions, no main, too large). info is filled in both
+ * cases (assumptions, counters; it owns no memory).
+ * direct_info_assumptions() appends the lines TRUE rests on. The ctx's
+ * solver timeout is left at 300 ms (the dead-end checks); callers that ask
+ * the solver afterwards set their own (its_prove does).
+ * Fresh smt variables are named "dt_t<N>" (temporaries); ITS variables are
+ * named after the IR values ("i_3", "g_counter", ...).
+ */
+#ifndef BITPROVE_DIRECT_H
+#define BITPROVE_DIRECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../ir/ir.h"
+#include "../its/its.h"
+#include "../smt/smt.h"
+#include "../util/util.h"
+
+#define DT_MAX_K 3               /* cases of a bounded normalization */
+#define DT_MAX_STATES 16         /* cases (transitions) per path */
+#define DT_MAX_PATHS 256         /* transitions per cut point before more cuts */
+#define DT_INLINE_BUDGET 20000   /* instructions of inlined copies in total */
+#define DT_MAX_DEPTH 24          /* nesting of inlined calls */
+#define DT_MAX_TRANS 20000       /* transitions in the ITS */
+#define DT_DEAD_END_SECONDS 2.0  /* CPU time for the dead-end checks */
+
+typedef struct {
+  /* assumptions the ITS rests on */
+  bool assumes_no_ub;        /* a guard excludes nsw/nuw overflow, div by 0, shift too far */
+  bool assumes_memory_safe;  /* loads/stores/memory builtins were abstracted */
+  bool recursion_abstracted; /* some calls abstracted (seed 001 footnote 3) */
+  /* counters (--stats and tests) */
+  uint32_t instances, inlined_calls, abstracted_calls;
+  uint32_t nodes, cut_points, tracked_globals;
+  uint32_t relevant_values, sliced_values;
+  uint32_t vars, locs, trans, dead_end_removed;
+  uint32_t weakened; /* splits beyond DT_MAX_STATES kept as one disjunction */
+} direct_info;
+
+its *direct_translate(const ir_module *m, smt_ctx *ctx, direct_info *info, char *err, size_t errlen);
+
+/* Appends one line per assumption ("assumption: ..."); "assumption: none"
+ * when there is none. */
+void direct_info_assumptions(const direct_info *info, strbuf *out);
+/* One line of counters. */
+void direct_info_stats(const direct_info *info, strbuf *out);
+
+#endif

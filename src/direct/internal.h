@@ -1,0 +1,172 @@
+/* internal: the data shared by the files of src/direct.
+ *
+ *   program.c    expanded control-flow graph (instances of functions per
+ *                call site, nodes = block segments, edges), tracked
+ *                globals, representation (U/S) per value, slicing,
+ *                liveness
+ *   encode.c     symbolic execution of one path segment on a set of
+ *                states: the bitvector encoding of every instruction
+ *   translate.c  cut points, path enumeration, dead-end removal, the ITS,
+ *                direct_translate()
+ *
+ * Values. Value v of function f is instruction v (v < ninsts) or parameter
+ * v - ninsts. A value of an instance has the global id inst.base + v; the
+ * value of tracked global g has the global id ngvals_fixed + g (see
+ * dt_gval_global).
+ */
+#ifndef BITPROVE_DIRECT_INTERNAL_H
+#define BITPROVE_DIRECT_INTERNAL_H
+
+#include "direct.h"
+
+#define DT_NONE UINT32_MAX
+
+typedef __int128 dt_i128;
+typedef struct {
+  dt_i128 lo, hi;
+} dt_ival;
+
+enum { DT_REP_S = 0, DT_REP_U = 1 };
+
+typedef struct {
+  uint32_t func;
+  uint32_t parent; /* DT_NONE: main's root copy or a summary copy */
+  uint32_t call_block, call_inst;
+  uint32_t base; /* global id of value 0 */
+  uint32_t depth;
+  bool summary;
+} dt_instance;
+
+typedef enum {
+  DT_E_BRANCH,  /* to a successor block; succ = index into the terminator's targets */
+  DT_E_ENTER,   /* into an inlined callee's entry */
+  DT_E_RETURN,  /* from an inlined callee's ret back after the call */
+  DT_E_SUMMARY, /* abstracted call: into the shared copy's entry */
+  DT_E_SKIP,    /* abstracted call: continue after it with a fresh result */
+  DT_E_END      /* the run ends (ret of main, error functions, exit, unreachable) */
+} dt_edge_kind;
+
+typedef struct {
+  uint8_t kind;
+  uint32_t to;   /* node; DT_NONE for END */
+  uint32_t succ; /* BRANCH: index into targets */
+  uint32_t callee_instance;
+} dt_edge;
+
+typedef struct {
+  uint32_t instance, block;
+  uint32_t first, last; /* instructions first..last; last is the terminator or a call that ends the segment */
+  uint32_t edge0, nedges;
+  uint32_t npreds;
+  bool cut;
+  uint32_t loc; /* ITS location when cut */
+} dt_node;
+
+typedef struct {
+  uint32_t nvals;       /* ninsts + nparams */
+  uint8_t *rep;         /* nvals: DT_REP_S / DT_REP_U */
+  bool *relevant;       /* nvals */
+  bool ret_relevant;    /* some call's result is relevant */
+  bool recursive;       /* on a cycle of the call graph */
+  bool reachable;       /* from main */
+  uint16_t *cell_bits;  /* ninsts: for an allocation whose pointer is only the address of whole loads
+                           and stores (and free, and copies with the same uses), the cell's width; else 0 */
+  uint32_t *cell_of;    /* ninsts: the allocation a pointer value is (itself or a copy of it), DT_NONE */
+  uint64_t **live_out;  /* per block: bitset over nvals (relevant values only) */
+  uint32_t words;       /* bitset words */
+} dt_func;
+
+typedef struct {
+  const ir_module *m;
+  smt_ctx *ctx;
+  direct_info *info;
+  char *err;
+  size_t errlen;
+  bool failed;
+
+  dt_func *funcs;
+  /* tracked globals: variables instead of memory */
+  bool *gtracked, *grelevant;
+  uint8_t *grep;
+  uint16_t *gbits;
+  bool untracked_memory; /* some load/store/memory builtin not on a tracked global */
+
+  VEC(dt_instance) insts;
+  uint32_t nvals_total; /* global value ids of instances: [0, nvals_total) */
+  uint32_t *summary_of_func;
+  uint32_t inlined_insts;
+
+  VEC(dt_node) nodes;
+  VEC(dt_edge) edges;
+  /* node lookup: open addressing on (instance, first) */
+  uint64_t *hkeys;
+  uint32_t *hvals;
+  size_t hcap, hlen;
+
+  /* translation */
+  its *its;
+  uint32_t *var_of_gval; /* global value id (instances, then tracked globals) -> ITS variable (DT_NONE) */
+  uint8_t *var_rep;   /* per ITS variable */
+  uint16_t *var_bits; /* per ITS variable */
+  uint32_t var_cap;   /* allocated entries of var_rep / var_bits */
+  uint32_t temp_counter;
+} dt_ctx;
+
+static inline uint32_t dt_nvals(const ir_func *f) { return f->ninsts + f->nparams; }
+
+/* ---- program.c ---- */
+/* The cell (allocation instruction) that pointer v of function fi
+ * addresses, DT_NONE when v is not a tracked cell's pointer. */
+uint32_t dt_cell_of(const dt_ctx *c, uint32_t fi, ir_value v);
+/* Builds funcs[], tracked globals, reps, relevance, liveness, instances,
+ * nodes and edges. False with c->err on refusal. */
+bool dt_program_build(dt_ctx *c);
+void dt_program_free(dt_ctx *c);
+/* The live relevant values at node n (global ids, appended to *out). */
+typedef VEC(uint32_t) dt_u32vec;
+void dt_live_at_node(const dt_ctx *c, uint32_t n, dt_u32vec *out);
+/* The representation and width of a global value id. */
+uint8_t dt_gval_rep(const dt_ctx *c, uint32_t gval, unsigned *bits);
+/* Instance and function value of a global id. */
+uint32_t dt_gval_instance(const dt_ctx *c, uint32_t gval);
+
+/* ---- encode.c ---- */
+typedef enum { DT_B_INT, DT_B_BOOL, DT_B_BOOLINT } dt_bind_kind;
+
+typedef struct {
+  uint32_t gval; /* global value id, or nvals_total + global for tracked globals */
+  uint8_t kind;  /* dt_bind_kind: INT term, BOOL term (i1), BOOLINT: Bool t, value t ? 1 : 0 */
+  smt_term t;
+  dt_ival iv;
+} dt_bind;
+
+typedef struct {
+  VEC(smt_term) conj;
+  VEC(dt_bind) env;
+  bool dead;
+} dt_state;
+
+typedef VEC(dt_state) dt_states;
+
+void dt_state_free(dt_state *s);
+void dt_states_clear(dt_states *ss);
+dt_state dt_state_clone(const dt_state *s);
+/* Executes the instructions of node n (its segment) on every state. */
+void dt_exec_segment(dt_ctx *c, dt_states *ss, uint32_t node);
+/* Applies edge e (from node `from`): branch conditions, phis, argument and
+ * result bindings. */
+void dt_exec_edge(dt_ctx *c, dt_states *ss, uint32_t from, const dt_edge *e);
+/* Before emitting: the value of ITS variable var at the end of the path as
+ * an Int term, per state (materializing Booleans may split states). */
+void dt_materialize(dt_ctx *c, dt_states *ss, const uint32_t *vars, uint32_t nvars);
+smt_term dt_var_value(dt_ctx *c, const dt_state *s, uint32_t var);
+/* Drops dead and (by the cheap pre-check) infeasible states. */
+void dt_states_prune(dt_ctx *c, dt_states *ss);
+/* Range atoms lo <= x <= hi of ITS variable var. */
+smt_term dt_var_range(dt_ctx *c, uint32_t var);
+/* Helpers shared with translate.c */
+smt_term dt_new_temp(dt_ctx *c); /* a fresh Int temporary "dt_t<N>" */
+smt_term dt_mk_i128(smt_ctx *ctx, dt_i128 v);
+dt_ival dt_rep_range(uint8_t rep, unsigned bits);
+
+#endif

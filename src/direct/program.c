@@ -1,0 +1,777 @@
+/* program.c: the program as the translation sees it (internal.h): reachable
+ * functions, tracked globals, U/S representation per value, slicing,
+ * liveness, and the expanded control-flow graph of block segments over the
+ * copies (instances) of the functions. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static void refuse(dt_ctx *c, const char *fmt, ...) UTIL_PRINTF(2, 3);
+static void refuse(dt_ctx *c, const char *fmt, ...) {
+  if (c->failed) return;
+  c->failed = true;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->err, c->errlen, fmt, ap);
+  va_end(ap);
+}
+
+static bool is_int(ir_type t) { return t.kind == IR_TY_INT; }
+static bool val_is_local(ir_value v) { return v.kind == IR_VAL_INST || v.kind == IR_VAL_ARG; }
+static uint32_t local_index(const ir_func *f, ir_value v) { return v.kind == IR_VAL_INST ? v.id : f->ninsts + v.id; }
+
+/* A value the translation follows: an integer, or the pointer of a tracked cell. */
+uint32_t dt_cell_of(const dt_ctx *c, uint32_t fi, ir_value v) {
+  const dt_func *df = &c->funcs[fi];
+  if (v.kind != IR_VAL_INST || !df->cell_of) return DT_NONE;
+  uint32_t r = df->cell_of[v.id];
+  return r != DT_NONE && df->cell_bits[r] ? r : DT_NONE;
+}
+static bool is_cell(const dt_ctx *c, uint32_t fi, ir_value v) { return dt_cell_of(c, fi, v) != DT_NONE; }
+static bool followed(const dt_ctx *c, uint32_t fi, ir_value v) {
+  return val_is_local(v) && (is_int(v.type) || is_cell(c, fi, v));
+}
+
+/* Builtins after which the run ends (SV-COMP error functions, exit). */
+static bool builtin_ends_run(uint8_t b) {
+  return b == IR_BUILTIN_REACH_ERROR || b == IR_BUILTIN_VERIFIER_ERROR || b == IR_BUILTIN_ASSERT_FAIL ||
+         b == IR_BUILTIN_ABORT || b == IR_BUILTIN_EXIT || b == IR_BUILTIN_TRAP;
+}
+static bool builtin_touches_memory(uint8_t b) {
+  return (b >= IR_BUILTIN_MEMSET && b <= IR_BUILTIN_SNPRINTF) || b == IR_BUILTIN_PRINTF || b == IR_BUILTIN_PUTS;
+}
+
+/* ---- reachability and recursion ------------------------------------------ */
+
+static void mark_reachable(dt_ctx *c, uint32_t root) {
+  const ir_module *m = c->m;
+  uint32_t *stack = xmalloc((m->funcs.len + 1) * sizeof *stack);
+  size_t sp = 0;
+  c->funcs[root].reachable = true;
+  stack[sp++] = root;
+  while (sp) {
+    const ir_func *f = &m->funcs.data[stack[--sp]];
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      if (in->op != IR_CALL || in->callee == IR_NONE) continue;
+      if (!c->funcs[in->callee].reachable) {
+        c->funcs[in->callee].reachable = true;
+        stack[sp++] = in->callee;
+      }
+    }
+  }
+  free(stack);
+}
+
+/* f is recursive when it can reach itself through calls. */
+static void mark_recursive(dt_ctx *c) {
+  const ir_module *m = c->m;
+  size_t n = m->funcs.len;
+  bool *seen = xmalloc(n ? n : 1);
+  uint32_t *stack = xmalloc((n + 1) * sizeof *stack);
+  for (uint32_t r = 0; r < n; r++) {
+    if (!c->funcs[r].reachable || !m->funcs.data[r].defined) continue;
+    memset(seen, 0, n);
+    size_t sp = 0;
+    stack[sp++] = r;
+    while (sp && !c->funcs[r].recursive) {
+      const ir_func *f = &m->funcs.data[stack[--sp]];
+      for (uint32_t i = 0; i < f->ninsts; i++) {
+        const ir_inst *in = &f->insts[i];
+        if (in->op != IR_CALL || in->callee == IR_NONE || !m->funcs.data[in->callee].defined) continue;
+        if (in->callee == r) {
+          c->funcs[r].recursive = true;
+          break;
+        }
+        if (!seen[in->callee]) seen[in->callee] = true, stack[sp++] = in->callee;
+      }
+    }
+  }
+  free(seen);
+  free(stack);
+}
+
+/* ---- tracked globals ---------------------------------------------------------- */
+
+/* A global is tracked when every use of its address is the pointer of a
+ * load or store of its whole size (<= 8 bytes) at offset 0 with one integer
+ * width, and no initializer points to it. Under memory safety nothing else
+ * can read or write it. */
+static void find_tracked_globals(dt_ctx *c) {
+  const ir_module *m = c->m;
+  size_t ng = m->globals.len;
+  for (size_t g = 0; g < ng; g++) {
+    const ir_global *gl = &m->globals.data[g];
+    c->gtracked[g] = !gl->external && gl->size >= 1 && gl->size <= 8;
+    c->gbits[g] = (uint16_t)(gl->size * 8);
+  }
+  for (size_t g = 0; g < ng; g++)
+    for (uint32_t r = 0; r < m->globals.data[g].nrelocs; r++) {
+      const ir_reloc *rl = &m->globals.data[g].relocs[r];
+      if (rl->kind == IR_VAL_GLOBAL && rl->target < ng) c->gtracked[rl->target] = false;
+    }
+  for (size_t fi = 0; fi < m->funcs.len; fi++) {
+    if (!c->funcs[fi].reachable) continue;
+    const ir_func *f = &m->funcs.data[fi];
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      for (uint32_t k = 0; k < in->nops; k++) {
+        ir_value v = in->ops[k];
+        if (v.kind != IR_VAL_GLOBAL || v.id >= ng) continue;
+        const ir_global *gl = &m->globals.data[v.id];
+        bool ok = false;
+        if (in->flags & IR_VOLATILE) ok = false; /* may change behind the program's back */
+        else if (in->op == IR_LOAD && k == 0)
+          ok = v.imm == 0 && in->size == gl->size && is_int(in->type) && in->type.bits == gl->size * 8;
+        else if (in->op == IR_STORE && k == 1)
+          ok = v.imm == 0 && in->size == gl->size && is_int(in->ops[0].type) && in->ops[0].type.bits == gl->size * 8;
+        if (!ok) c->gtracked[v.id] = false;
+      }
+    }
+  }
+  /* memory the translation does not follow */
+  for (size_t fi = 0; fi < m->funcs.len; fi++) {
+    if (!c->funcs[fi].reachable) continue;
+    const ir_func *f = &m->funcs.data[fi];
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      if (in->op == IR_LOAD || in->op == IR_STORE) {
+        ir_value p = in->ops[in->op == IR_LOAD ? 0 : 1];
+        bool tracked = (p.kind == IR_VAL_GLOBAL && p.id < ng && c->gtracked[p.id]) || is_cell(c, (uint32_t)fi, p);
+        if (!tracked) c->untracked_memory = true;
+      } else if (in->op == IR_CALL && in->callee != IR_NONE &&
+                 builtin_touches_memory(m->funcs.data[in->callee].builtin)) {
+        c->untracked_memory = true;
+      }
+    }
+  }
+}
+
+/* Cells: an alloca / malloc / calloc / alloca() of 1..8 bytes (constant
+ * size) whose pointer is used only as the address of loads and stores of
+ * exactly that size, in comparisons, copies and as the argument of free. Under memory safety no
+ * other access reaches it; an execution of the allocation makes a new cell
+ * (the old one is unreachable), so the cell is one variable per copy of the
+ * function: fresh at the allocation (0 for calloc), set by stores. */
+static void find_cells(dt_ctx *c) {
+  const ir_module *m = c->m;
+  for (uint32_t fi = 0; fi < m->funcs.len; fi++) {
+    if (!c->funcs[fi].reachable || !m->funcs.data[fi].defined) continue;
+    const ir_func *f = &m->funcs.data[fi];
+    uint16_t *cb = xcalloc(f->ninsts + 1, sizeof *cb);
+    uint32_t *root = xmalloc((f->ninsts + 1) * sizeof *root);
+    bool any = false;
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      uint64_t bytes = 0;
+      root[i] = DT_NONE;
+      if (in->op == IR_ALLOCA && in->nops && in->ops[0].kind == IR_VAL_CONST) {
+        bytes = in->size * in->ops[0].imm;
+      } else if (in->op == IR_CALL && in->callee != IR_NONE && in->type.kind == IR_TY_PTR) {
+        uint8_t b = m->funcs.data[in->callee].builtin;
+        if ((b == IR_BUILTIN_MALLOC || b == IR_BUILTIN_ALLOCA) && in->nops == 1 && in->ops[0].kind == IR_VAL_CONST)
+          bytes = in->ops[0].imm;
+        else if (b == IR_BUILTIN_CALLOC && in->nops == 2 && in->ops[0].kind == IR_VAL_CONST &&
+                 in->ops[1].kind == IR_VAL_CONST && in->ops[0].imm <= 8 && in->ops[1].imm <= 8)
+          bytes = in->ops[0].imm * in->ops[1].imm;
+      } else if (in->op == IR_COPY && in->type.kind == IR_TY_PTR && in->ops[0].kind == IR_VAL_INST &&
+                 in->ops[0].id < i) {
+        root[i] = root[in->ops[0].id]; /* an alias (bitcast) */
+      }
+      if (bytes >= 1 && bytes <= 8) cb[i] = (uint16_t)(bytes * 8), root[i] = i, any = true;
+    }
+    for (uint32_t i = 0; i < f->ninsts && any; i++) {
+      const ir_inst *in = &f->insts[i];
+      for (uint32_t k = 0; k < in->nops; k++) {
+        ir_value v = in->ops[k];
+        if (v.kind != IR_VAL_INST || root[v.id] == DT_NONE) continue;
+        uint32_t r = root[v.id];
+        bool ok = false;
+        if (in->flags & IR_VOLATILE) ok = false;
+        else if (in->op == IR_LOAD && k == 0) ok = is_int(in->type) && in->type.bits == cb[r] && in->size * 8 == cb[r];
+        else if (in->op == IR_STORE && k == 1)
+          ok = is_int(in->ops[0].type) && in->ops[0].type.bits == cb[r] && in->size * 8 == cb[r];
+        else if (in->op == IR_CALL && in->callee != IR_NONE && m->funcs.data[in->callee].builtin == IR_BUILTIN_FREE)
+          ok = true;
+        else if (in->op == IR_COPY && root[i] == r)
+          ok = true;
+        else if (in->op == IR_ICMP) /* comparing the address does not access the cell */
+          ok = true;
+        if (!ok) cb[r] = 0;
+      }
+    }
+    if (any) {
+      c->funcs[fi].cell_bits = cb;
+      c->funcs[fi].cell_of = root;
+    } else {
+      free(cb);
+      free(root);
+    }
+  }
+}
+
+/* ---- representation: union-find with votes (seed 000, Sect. 2, U_P/S_P) ---- */
+
+typedef struct {
+  uint32_t *parent;
+  int32_t *votes; /* > 0 unsigned, <= 0 signed */
+  uint32_t *fbase;
+  uint32_t gbase;
+} uf_t;
+
+static uint32_t uf_find(uf_t *u, uint32_t x) {
+  while (u->parent[x] != x) x = u->parent[x] = u->parent[u->parent[x]];
+  return x;
+}
+static void uf_union(uf_t *u, uint32_t a, uint32_t b) {
+  a = uf_find(u, a), b = uf_find(u, b);
+  if (a != b) u->parent[a] = b;
+}
+static uint32_t uf_id(uf_t *u, const dt_ctx *c, uint32_t fi, ir_value v) {
+  const ir_func *f = &c->m->funcs.data[fi];
+  if (val_is_local(v)) return u->fbase[fi] + local_index(f, v);
+  return UINT32_MAX;
+}
+
+static void choose_reps(dt_ctx *c) {
+  const ir_module *m = c->m;
+  uf_t u;
+  size_t nf = m->funcs.len;
+  u.fbase = xmalloc((nf + 1) * sizeof *u.fbase);
+  uint32_t total = 0;
+  for (size_t fi = 0; fi < nf; fi++) u.fbase[fi] = total, total += c->funcs[fi].nvals;
+  u.gbase = total;
+  total += (uint32_t)m->globals.len;
+  u.parent = xmalloc((total + 1) * sizeof *u.parent);
+  u.votes = xcalloc(total + 1, sizeof *u.votes);
+  for (uint32_t i = 0; i < total; i++) u.parent[i] = i;
+
+  /* joins */
+  for (size_t fi = 0; fi < nf; fi++) {
+    if (!c->funcs[fi].reachable) continue;
+    const ir_func *f = &m->funcs.data[fi];
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      uint32_t self = u.fbase[fi] + i;
+      switch (in->op) {
+      case IR_PHI: case IR_SELECT: case IR_COPY:
+      case IR_ADD: case IR_SUB: case IR_MUL: case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
+      case IR_AND: case IR_OR: case IR_XOR: case IR_SHL: case IR_LSHR: case IR_ASHR:
+        if (!is_int(in->type)) break;
+        for (uint32_t k = (in->op == IR_SELECT ? 1 : 0); k < in->nops; k++) {
+          if ((in->op == IR_SHL || in->op == IR_LSHR || in->op == IR_ASHR) && k == 1) continue;
+          uint32_t o = uf_id(&u, c, fi, in->ops[k]);
+          if (o != UINT32_MAX && is_int(in->ops[k].type)) uf_union(&u, self, o);
+        }
+        break;
+      case IR_ICMP: {
+        uint32_t a = uf_id(&u, c, fi, in->ops[0]), b = uf_id(&u, c, fi, in->ops[1]);
+        if (a != UINT32_MAX && b != UINT32_MAX && is_int(in->ops[0].type)) uf_union(&u, a, b);
+        break;
+      }
+      case IR_LOAD:
+        if (in->ops[0].kind == IR_VAL_GLOBAL && c->gtracked[in->ops[0].id]) uf_union(&u, self, u.gbase + in->ops[0].id);
+        if (is_cell(c, (uint32_t)fi, in->ops[0])) uf_union(&u, self, u.fbase[fi] + dt_cell_of(c, (uint32_t)fi, in->ops[0]));
+        break;
+      case IR_STORE: {
+        uint32_t a = uf_id(&u, c, fi, in->ops[0]);
+        if (a != UINT32_MAX && in->ops[1].kind == IR_VAL_GLOBAL && c->gtracked[in->ops[1].id])
+          uf_union(&u, a, u.gbase + in->ops[1].id);
+        if (a != UINT32_MAX && is_cell(c, (uint32_t)fi, in->ops[1])) uf_union(&u, a, u.fbase[fi] + dt_cell_of(c, (uint32_t)fi, in->ops[1]));
+        break;
+      }
+      case IR_CALL:
+        if (in->callee != IR_NONE && m->funcs.data[in->callee].defined) {
+          const ir_func *g = &m->funcs.data[in->callee];
+          for (uint32_t k = 0; k < in->nops && k < g->nparams; k++) {
+            uint32_t a = uf_id(&u, c, fi, in->ops[k]);
+            if (a != UINT32_MAX && is_int(in->ops[k].type)) uf_union(&u, a, u.fbase[in->callee] + g->ninsts + k);
+          }
+        }
+        break;
+      default:
+        break;
+      }
+    }
+  }
+  /* votes */
+  for (size_t fi = 0; fi < nf; fi++) {
+    if (!c->funcs[fi].reachable) continue;
+    const ir_func *f = &m->funcs.data[fi];
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      int vote = 0;
+      bool on_ops = true, on_self = true;
+      switch (in->op) {
+      case IR_ICMP:
+        on_self = false;
+        if (in->pred >= IR_UGT && in->pred <= IR_ULE) vote = 2;
+        else if (in->pred >= IR_SGT) vote = -2;
+        break;
+      case IR_UDIV: case IR_UREM: case IR_LSHR: vote = 2; break;
+      case IR_SDIV: case IR_SREM: case IR_ASHR: vote = -2; break;
+      case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL:
+        vote = (in->flags & IR_NSW) ? -1 : (in->flags & IR_NUW) ? 1 : 1;
+        break;
+      case IR_ZEXT: vote = 1, on_self = false; break;
+      case IR_SEXT: vote = -1, on_self = false; break;
+      default: break;
+      }
+      if (!vote) continue;
+      if (on_self && is_int(in->type)) u.votes[uf_find(&u, u.fbase[fi] + i)] += vote;
+      if (on_ops)
+        for (uint32_t k = 0; k < in->nops && k < 2; k++) {
+          uint32_t o = uf_id(&u, c, fi, in->ops[k]);
+          if (o != UINT32_MAX && is_int(in->ops[k].type)) u.votes[uf_find(&u, o)] += vote;
+        }
+    }
+  }
+  for (size_t fi = 0; fi < nf; fi++) {
+    if (!c->funcs[fi].reachable) continue;
+    for (uint32_t v = 0; v < c->funcs[fi].nvals; v++)
+      c->funcs[fi].rep[v] = u.votes[uf_find(&u, u.fbase[fi] + v)] > 0 ? DT_REP_U : DT_REP_S;
+  }
+  for (size_t g = 0; g < m->globals.len; g++) c->grep[g] = u.votes[uf_find(&u, u.gbase + (uint32_t)g)] > 0 ? DT_REP_U : DT_REP_S;
+  free(u.fbase);
+  free(u.parent);
+  free(u.votes);
+}
+
+/* ---- slicing (seed 001, Sect. 3.2: backward slicing w.r.t. the constraints) ---- */
+
+/* Calls fn(c, fi, value) for every local integer value that instruction i
+ * reads when the translation encodes it under the current relevance (phi
+ * operands are not included: they are read on the incoming edge). */
+typedef void (*use_fn)(dt_ctx *c, uint32_t fi, ir_value v, void *arg);
+
+static void inst_uses(dt_ctx *c, uint32_t fi, uint32_t i, use_fn fn, void *arg) {
+  const ir_module *m = c->m;
+  const ir_func *f = &m->funcs.data[fi];
+  const ir_inst *in = &f->insts[i];
+  const dt_func *df = &c->funcs[fi];
+  switch (in->op) {
+  case IR_CONDBR: case IR_SWITCH:
+    fn(c, fi, in->ops[0], arg);
+    return;
+  case IR_RET:
+    if (in->nops && df->ret_relevant) fn(c, fi, in->ops[0], arg);
+    return;
+  case IR_STORE:
+    if (in->ops[1].kind == IR_VAL_GLOBAL && c->gtracked[in->ops[1].id] && c->grelevant[in->ops[1].id])
+      fn(c, fi, in->ops[0], arg);
+    if (is_cell(c, fi, in->ops[1]) && df->relevant[dt_cell_of(c, fi, in->ops[1])]) {
+      fn(c, fi, in->ops[0], arg);
+      fn(c, fi, in->ops[1], arg); /* the cell lives on (a store is not a full kill for this simple liveness) */
+    }
+    return;
+  case IR_CALL:
+    if (in->callee == IR_NONE) return;
+    if (m->funcs.data[in->callee].defined) {
+      const ir_func *g = &m->funcs.data[in->callee];
+      for (uint32_t k = 0; k < in->nops && k < g->nparams; k++)
+        if (c->funcs[in->callee].relevant[g->ninsts + k]) fn(c, fi, in->ops[k], arg);
+    } else if (m->funcs.data[in->callee].builtin == IR_BUILTIN_ASSUME && in->nops) {
+      fn(c, fi, in->ops[0], arg);
+    }
+    return;
+  case IR_PHI:
+    return;
+  default:
+    if (!df->relevant[i]) return;
+    for (uint32_t k = 0; k < in->nops; k++) fn(c, fi, in->ops[k], arg);
+    return;
+  }
+}
+
+static void mark_use(dt_ctx *c, uint32_t fi, ir_value v, void *arg) {
+  bool *changed = arg;
+  if (!followed(c, fi, v)) return;
+  const ir_func *f = &c->m->funcs.data[fi];
+  uint32_t x = is_cell(c, fi, v) ? dt_cell_of(c, fi, v) : local_index(f, v);
+  if (!c->funcs[fi].relevant[x]) c->funcs[fi].relevant[x] = *changed = true;
+}
+
+static void compute_relevance(dt_ctx *c) {
+  const ir_module *m = c->m;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t fi = 0; fi < m->funcs.len; fi++) {
+      if (!c->funcs[fi].reachable || !m->funcs.data[fi].defined) continue;
+      const ir_func *f = &m->funcs.data[fi];
+      dt_func *df = &c->funcs[fi];
+      for (uint32_t i = 0; i < f->ninsts; i++) {
+        const ir_inst *in = &f->insts[i];
+        inst_uses(c, fi, i, mark_use, &changed);
+        if (!df->relevant[i]) continue;
+        if (in->op == IR_PHI)
+          for (uint32_t k = 0; k < in->nops; k++) mark_use(c, fi, in->ops[k], &changed);
+        if (in->op == IR_LOAD && in->ops[0].kind == IR_VAL_GLOBAL && c->gtracked[in->ops[0].id] &&
+            !c->grelevant[in->ops[0].id])
+          c->grelevant[in->ops[0].id] = changed = true;
+        if (in->op == IR_CALL && in->callee != IR_NONE && m->funcs.data[in->callee].defined &&
+            !c->funcs[in->callee].ret_relevant)
+          c->funcs[in->callee].ret_relevant = changed = true;
+      }
+    }
+  }
+  for (uint32_t fi = 0; fi < m->funcs.len; fi++) {
+    if (!c->funcs[fi].reachable || !m->funcs.data[fi].defined) continue;
+    const ir_func *f = &m->funcs.data[fi];
+    for (uint32_t v = 0; v < c->funcs[fi].nvals; v++) {
+      ir_type t = v < f->ninsts ? f->insts[v].type : f->params[v - f->ninsts];
+      if (!is_int(t)) continue;
+      if (c->funcs[fi].relevant[v]) c->info->relevant_values++;
+      else c->info->sliced_values++;
+    }
+  }
+}
+
+/* ---- liveness (seed 001, Sect. 3.2) ------------------------------------------- */
+
+#define BIT_SET(bs, i) ((bs)[(i) >> 6] |= (uint64_t)1 << ((i) & 63))
+#define BIT_CLR(bs, i) ((bs)[(i) >> 6] &= ~((uint64_t)1 << ((i) & 63)))
+#define BIT_GET(bs, i) (((bs)[(i) >> 6] >> ((i) & 63)) & 1)
+
+static void gen_use(dt_ctx *c, uint32_t fi, ir_value v, void *arg) {
+  uint64_t *bs = arg;
+  if (!followed(c, fi, v)) return;
+  uint32_t x = is_cell(c, fi, v) ? dt_cell_of(c, fi, v) : local_index(&c->m->funcs.data[fi], v);
+  if (c->funcs[fi].relevant[x]) BIT_SET(bs, x);
+}
+
+static uint32_t first_non_phi(const ir_func *f, uint32_t b) {
+  uint32_t i = f->blocks[b].first, end = i + f->blocks[b].count;
+  while (i < end && f->insts[i].op == IR_PHI) i++;
+  return i;
+}
+
+/* live (bitset) := the relevant values live before instruction `from` of
+ * block b, scanning backward from the block's live-out; never below the
+ * phis. */
+static void live_before(dt_ctx *c, uint32_t fi, uint32_t b, uint32_t from, uint64_t *live) {
+  const ir_func *f = &c->m->funcs.data[fi];
+  const dt_func *df = &c->funcs[fi];
+  memcpy(live, df->live_out[b], df->words * sizeof *live);
+  uint32_t stop = first_non_phi(f, b);
+  if (from > stop) stop = from;
+  uint32_t end = f->blocks[b].first + f->blocks[b].count;
+  for (uint32_t i = end; i-- > stop;) {
+    if (is_int(f->insts[i].type) || (df->cell_bits && df->cell_bits[i])) BIT_CLR(live, i);
+    inst_uses(c, fi, i, gen_use, live);
+  }
+}
+
+static void compute_liveness(dt_ctx *c, uint32_t fi) {
+  const ir_func *f = &c->m->funcs.data[fi];
+  dt_func *df = &c->funcs[fi];
+  df->words = (df->nvals + 63) / 64 + 1;
+  df->live_out = xcalloc(f->nblocks ? f->nblocks : 1, sizeof *df->live_out);
+  for (uint32_t b = 0; b < f->nblocks; b++) df->live_out[b] = xcalloc(df->words, sizeof(uint64_t));
+  uint64_t *tmp = xcalloc(df->words, sizeof *tmp);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t b = f->nblocks; b-- > 0;) {
+      const ir_inst *term = &f->insts[f->blocks[b].first + f->blocks[b].count - 1];
+      memset(tmp, 0, df->words * sizeof *tmp);
+      for (uint32_t k = 0; k < term->ntargets; k++) {
+        uint32_t s = term->targets[k];
+        uint64_t *in = xcalloc(df->words, sizeof *in);
+        live_before(c, fi, s, f->blocks[s].first, in);
+        /* phi results are defined on the edge; their operands for b are used here */
+        for (uint32_t i = f->blocks[s].first; i < f->blocks[s].first + f->blocks[s].count && f->insts[i].op == IR_PHI; i++) {
+          BIT_CLR(in, i);
+          if (!df->relevant[i]) continue;
+          for (uint32_t j = 0; j < f->insts[i].nops; j++)
+            if (f->insts[i].targets[j] == b) gen_use(c, fi, f->insts[i].ops[j], in);
+        }
+        for (uint32_t w = 0; w < df->words; w++) tmp[w] |= in[w];
+        free(in);
+      }
+      if (memcmp(tmp, df->live_out[b], df->words * sizeof *tmp) != 0) {
+        for (uint32_t w = 0; w < df->words; w++) df->live_out[b][w] |= tmp[w];
+        changed = true;
+      }
+    }
+  }
+  free(tmp);
+}
+
+void dt_live_at_node(const dt_ctx *cc, uint32_t n, dt_u32vec *out) {
+  dt_ctx *c = (dt_ctx *)cc; /* live_before only reads */
+  const dt_node *nd = &c->nodes.data[n];
+  uint32_t inst = nd->instance, block = nd->block, from = nd->first;
+  bool at_node = true;
+  while (inst != DT_NONE) {
+    const dt_instance *I = &c->insts.data[inst];
+    const dt_func *df = &c->funcs[I->func];
+    uint64_t *live = xcalloc(df->words, sizeof *live);
+    live_before(c, I->func, block, from, live);
+    if (!at_node) BIT_CLR(live, from - 1); /* the call's result comes back with the return */
+    for (uint32_t v = 0; v < df->nvals; v++)
+      if (BIT_GET(live, v)) VEC_PUSH(*out, I->base + v);
+    free(live);
+    at_node = false;
+    if (I->parent == DT_NONE) break;
+    block = I->call_block, from = I->call_inst + 1;
+    inst = I->parent;
+  }
+  for (size_t g = 0; g < c->m->globals.len; g++)
+    if (c->gtracked[g] && c->grelevant[g]) VEC_PUSH(*out, c->nvals_total + (uint32_t)g);
+}
+
+uint32_t dt_gval_instance(const dt_ctx *c, uint32_t gval) {
+  /* instances are sorted by base */
+  uint32_t lo = 0, hi = (uint32_t)c->insts.len;
+  while (hi - lo > 1) {
+    uint32_t mid = (lo + hi) / 2;
+    if (c->insts.data[mid].base <= gval) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+uint8_t dt_gval_rep(const dt_ctx *c, uint32_t gval, unsigned *bits) {
+  if (gval >= c->nvals_total) {
+    uint32_t g = gval - c->nvals_total;
+    *bits = c->gbits[g];
+    return c->grep[g];
+  }
+  const dt_instance *I = &c->insts.data[dt_gval_instance(c, gval)];
+  const ir_func *f = &c->m->funcs.data[I->func];
+  uint32_t v = gval - I->base;
+  ir_type t = v < f->ninsts ? f->insts[v].type : f->params[v - f->ninsts];
+  *bits = t.bits;
+  if (v < f->ninsts && c->funcs[I->func].cell_bits && c->funcs[I->func].cell_bits[v]) *bits = c->funcs[I->func].cell_bits[v];
+  return c->funcs[I->func].rep[v];
+}
+
+/* ---- instances and the graph of segments ----------------------------------- */
+
+static uint32_t new_instance(dt_ctx *c, uint32_t func, uint32_t parent, uint32_t cb, uint32_t ci, bool summary) {
+  dt_instance I = {0};
+  I.func = func, I.parent = parent, I.call_block = cb, I.call_inst = ci, I.summary = summary;
+  I.depth = parent == DT_NONE ? 0 : c->insts.data[parent].depth + 1;
+  I.base = c->nvals_total;
+  c->nvals_total += c->funcs[func].nvals;
+  VEC_PUSH(c->insts, I);
+  c->info->instances++;
+  return (uint32_t)c->insts.len - 1;
+}
+
+static uint64_t node_key(uint32_t instance, uint32_t first) { return ((uint64_t)instance << 32) | first; }
+
+static void hash_grow(dt_ctx *c);
+static uint32_t *hash_slot(dt_ctx *c, uint64_t key, bool *found) {
+  size_t mask = c->hcap - 1, h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & mask;
+  while (c->hvals[h] != DT_NONE) {
+    if (c->hkeys[h] == key) {
+      *found = true;
+      return &c->hvals[h];
+    }
+    h = (h + 1) & mask;
+  }
+  *found = false;
+  c->hkeys[h] = key;
+  return &c->hvals[h];
+}
+static void hash_grow(dt_ctx *c) {
+  size_t oc = c->hcap;
+  uint64_t *ok = c->hkeys;
+  uint32_t *ov = c->hvals;
+  c->hcap = oc ? 2 * oc : 256;
+  c->hkeys = xmalloc(c->hcap * sizeof *c->hkeys);
+  c->hvals = xmalloc(c->hcap * sizeof *c->hvals);
+  for (size_t i = 0; i < c->hcap; i++) c->hvals[i] = DT_NONE;
+  for (size_t i = 0; i < oc; i++)
+    if (ov[i] != DT_NONE) {
+      bool f;
+      *hash_slot(c, ok[i], &f) = ov[i];
+    }
+  free(ok);
+  free(ov);
+}
+
+/* The node starting at instruction `first` of instance `instance`, created
+ * (and queued by being new: nodes are processed in order) when absent. */
+static uint32_t get_node(dt_ctx *c, uint32_t instance, uint32_t block, uint32_t first) {
+  if (2 * (c->hlen + 1) > c->hcap) hash_grow(c);
+  bool found;
+  uint32_t *slot = hash_slot(c, node_key(instance, first), &found);
+  if (found) return *slot;
+  dt_node n = {0};
+  n.instance = instance, n.block = block, n.first = first, n.last = DT_NONE, n.loc = DT_NONE;
+  VEC_PUSH(c->nodes, n);
+  c->hlen++;
+  return *slot = (uint32_t)c->nodes.len - 1;
+}
+
+static void add_edge(dt_ctx *c, uint8_t kind, uint32_t to, uint32_t succ, uint32_t callee_instance) {
+  dt_edge e = {kind, to, succ, callee_instance};
+  VEC_PUSH(c->edges, e);
+  if (to != DT_NONE) c->nodes.data[to].npreds++;
+}
+
+static uint32_t summary_instance(dt_ctx *c, uint32_t func) {
+  if (c->summary_of_func[func] == DT_NONE) c->summary_of_func[func] = new_instance(c, func, DT_NONE, 0, 0, true);
+  return c->summary_of_func[func];
+}
+
+static uint32_t entry_node(dt_ctx *c, uint32_t instance) {
+  const ir_func *f = &c->m->funcs.data[c->insts.data[instance].func];
+  return get_node(c, instance, 0, f->blocks[0].first);
+}
+
+static void build_node(dt_ctx *c, uint32_t n) {
+  const ir_module *m = c->m;
+  uint32_t instance = c->nodes.data[n].instance, b = c->nodes.data[n].block;
+  uint32_t fi = c->insts.data[instance].func;
+  const ir_func *f = &m->funcs.data[fi];
+  uint32_t i = c->nodes.data[n].first, end = f->blocks[b].first + f->blocks[b].count;
+  char loc[256];
+  for (; i < end; i++) {
+    const ir_inst *in = &f->insts[i];
+    if (ir_is_terminator(in->op)) break;
+    if (in->op != IR_CALL) continue;
+    if (in->callee == IR_NONE) {
+      refuse(c, "indirect call in '%s' at %s", f->name, ir_loc_format(m, in->loc, loc, sizeof loc));
+      return;
+    }
+    const ir_func *g = &m->funcs.data[in->callee];
+    if (g->defined) break;
+    if (builtin_ends_run(g->builtin)) break;
+    if (g->builtin == IR_BUILTIN_NONE) {
+      refuse(c, "call to unknown function '%s' at %s", g->name, ir_loc_format(m, in->loc, loc, sizeof loc));
+      return;
+    }
+  }
+  if (i >= end) {
+    refuse(c, "block without terminator in '%s'", f->name);
+    return;
+  }
+  c->nodes.data[n].last = i;
+  c->nodes.data[n].edge0 = (uint32_t)c->edges.len;
+  const ir_inst *in = &f->insts[i];
+  switch (in->op) {
+  case IR_BR: case IR_CONDBR: case IR_SWITCH:
+    for (uint32_t k = 0; k < in->ntargets; k++) {
+      uint32_t t = in->targets[k];
+      uint32_t to = get_node(c, instance, t, f->blocks[t].first);
+      add_edge(c, DT_E_BRANCH, to, k, DT_NONE);
+    }
+    break;
+  case IR_RET: {
+    const dt_instance *I = &c->insts.data[instance];
+    if (I->parent == DT_NONE) {
+      add_edge(c, DT_E_END, DT_NONE, 0, DT_NONE);
+    } else {
+      uint32_t to = get_node(c, I->parent, I->call_block, I->call_inst + 1);
+      add_edge(c, DT_E_RETURN, to, 0, DT_NONE);
+    }
+    break;
+  }
+  case IR_UNREACHABLE:
+    add_edge(c, DT_E_END, DT_NONE, 0, DT_NONE);
+    break;
+  case IR_CALL: {
+    const ir_func *g = &m->funcs.data[in->callee];
+    if (!g->defined) { /* a builtin that ends the run */
+      add_edge(c, DT_E_END, DT_NONE, 0, DT_NONE);
+      break;
+    }
+    uint32_t depth = c->insts.data[instance].depth;
+    bool inline_it = !c->funcs[in->callee].recursive && depth + 1 <= DT_MAX_DEPTH &&
+                     c->inlined_insts + g->ninsts <= DT_INLINE_BUDGET;
+    if (inline_it) {
+      c->inlined_insts += g->ninsts;
+      uint32_t callee = new_instance(c, in->callee, instance, b, i, false);
+      uint32_t to = entry_node(c, callee);
+      add_edge(c, DT_E_ENTER, to, 0, callee);
+      c->info->inlined_calls++;
+    } else {
+      uint32_t callee = summary_instance(c, in->callee);
+      uint32_t to = entry_node(c, callee);
+      add_edge(c, DT_E_SUMMARY, to, 0, callee);
+      uint32_t after = get_node(c, instance, b, i + 1);
+      add_edge(c, DT_E_SKIP, after, 0, callee);
+      c->info->abstracted_calls++;
+      c->info->recursion_abstracted = true;
+    }
+    break;
+  }
+  default:
+    refuse(c, "unexpected terminator in '%s'", f->name);
+    return;
+  }
+  c->nodes.data[n].nedges = (uint32_t)c->edges.len - c->nodes.data[n].edge0;
+}
+
+bool dt_program_build(dt_ctx *c) {
+  const ir_module *m = c->m;
+  uint32_t mainf = ir_func_find(m, "main");
+  if (mainf == IR_NONE || !m->funcs.data[mainf].defined) {
+    refuse(c, "no function main");
+    return false;
+  }
+  size_t nf = m->funcs.len, ng = m->globals.len;
+  c->funcs = xcalloc(nf ? nf : 1, sizeof *c->funcs);
+  for (size_t fi = 0; fi < nf; fi++) {
+    dt_func *df = &c->funcs[fi];
+    df->nvals = dt_nvals(&m->funcs.data[fi]);
+    df->rep = xcalloc(df->nvals + 1, 1);
+    df->relevant = xcalloc(df->nvals + 1, sizeof *df->relevant);
+  }
+  c->gtracked = xcalloc(ng + 1, sizeof *c->gtracked);
+  c->grelevant = xcalloc(ng + 1, sizeof *c->grelevant);
+  c->grep = xcalloc(ng + 1, 1);
+  c->gbits = xcalloc(ng + 1, sizeof *c->gbits);
+  c->summary_of_func = xmalloc((nf + 1) * sizeof *c->summary_of_func);
+  for (size_t fi = 0; fi < nf; fi++) c->summary_of_func[fi] = DT_NONE;
+
+  mark_reachable(c, mainf);
+  mark_recursive(c);
+  find_cells(c);
+  find_tracked_globals(c);
+  choose_reps(c);
+  compute_relevance(c);
+  for (size_t g = 0; g < ng; g++) c->info->tracked_globals += c->gtracked[g] && c->grelevant[g];
+  for (uint32_t fi = 0; fi < nf; fi++)
+    if (c->funcs[fi].reachable && m->funcs.data[fi].defined) compute_liveness(c, fi);
+
+  uint32_t root = new_instance(c, mainf, DT_NONE, 0, 0, false);
+  entry_node(c, root);
+  for (uint32_t n = 0; n < c->nodes.len && !c->failed; n++) build_node(c, n);
+  c->info->nodes = (uint32_t)c->nodes.len;
+  return !c->failed;
+}
+
+void dt_program_free(dt_ctx *c) {
+  if (c->funcs) {
+    for (size_t fi = 0; fi < c->m->funcs.len; fi++) {
+      dt_func *df = &c->funcs[fi];
+      free(df->rep);
+      free(df->relevant);
+      free(df->cell_bits);
+      free(df->cell_of);
+      if (df->live_out) {
+        for (uint32_t b = 0; b < c->m->funcs.data[fi].nblocks; b++) free(df->live_out[b]);
+        free(df->live_out);
+      }
+    }
+    free(c->funcs);
+  }
+  free(c->gtracked);
+  free(c->grelevant);
+  free(c->grep);
+  free(c->gbits);
+  free(c->summary_of_func);
+  VEC_FREE(c->insts);
+  VEC_FREE(c->nodes);
+  VEC_FREE(c->edges);
+  free(c->hkeys);
+  free(c->hvals);
+}
