@@ -886,6 +886,8 @@ def parse_args(argv):
                     help='run bitprove --frontend-only once per program instead of verifying')
     ap.add_argument('--extra', action='append', default=[], metavar='ARG',
                     help='extra argument for bitprove (repeatable)')
+    ap.add_argument('--expected', choices=['true', 'false'],
+                    help='only task properties with this expected verdict')
     ap.add_argument('--limit', type=int, help='only the first N tasks (after --filter)')
     ap.add_argument('--filter', help='only tasks whose "folder/name" matches this regex')
     ap.add_argument('--fail-on-wrong', action='store_true',
@@ -980,6 +982,8 @@ def run_verify(args, tasks, wanted, bitprove, limits, out_dir, header):
                 continue
             if p.expected is None:
                 skipped_no_expected += 1
+                continue
+            if args.expected and p.expected != args.expected:
                 continue
             argv = [bitprove, 'task', '--property', p.name, '--timeout', '%g' % args.timeout] \
                 + args.extra + [t.yml]
