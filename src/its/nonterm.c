@@ -104,7 +104,8 @@ typedef struct {
   its_nonterm_stats *st;
   uint32_t n, nl, ntr;
   bool *reach;  /* location reachable from start in the graph */
-  bool *useful; /* location can reach a loop header */
+  bool *useful; /* location can reach a location on a cycle */
+  bool has_cycle;
   VEC(nt_loop *) loops;
   /* unrolling */
   smt_solver *bmc;
@@ -433,6 +434,7 @@ static void find_loops(nt *c) {
       if (s->trans.data[k].to == v && !c->useful[s->trans.data[k].from])
         c->useful[s->trans.data[k].from] = true, queue[qt++] = s->trans.data[k].from;
   }
+  c->has_cycle = ncyc > 0;
   free(seen), free(cyc), free(queue);
   free(d.ostart), free(d.otrans), free(d.path), free(d.onpath);
 }
@@ -1000,7 +1002,23 @@ static smt_term conj_of(smt_ctx *ctx, const tvec *a, const tvec *b, const tvec *
   for (int p = 0; p < 4; p++)
     if (parts[p])
       for (size_t i = 0; i < parts[p]->len; i++) VEC_PUSH(all, parts[p]->data[i]);
-  smt_term r = smt_mk_and(ctx, (uint32_t)all.len, all.data);
+  /* of the bounds p <= k on the same p keep the tightest (tidier sets) */
+  size_t m = 0;
+  for (size_t i = 0; i < all.len; i++) {
+    smt_term a = all.data[i];
+    bool drop = false;
+    if (smt_term_kind(ctx, a) == SMT_INT_LE && smt_term_kind(ctx, smt_term_arg(ctx, a, 1)) == SMT_INT_CONST)
+      for (size_t j = 0; j < all.len && !drop; j++) {
+        smt_term b = all.data[j];
+        if (j == i || smt_term_kind(ctx, b) != SMT_INT_LE || smt_term_arg(ctx, b, 0) != smt_term_arg(ctx, a, 0) ||
+            smt_term_kind(ctx, smt_term_arg(ctx, b, 1)) != SMT_INT_CONST)
+          continue;
+        int cmp = mpz_cmp(smt_term_value(ctx, smt_term_arg(ctx, b, 1)), smt_term_value(ctx, smt_term_arg(ctx, a, 1)));
+        drop = cmp < 0 || (cmp == 0 && j < i);
+      }
+    if (!drop) all.data[m++] = a;
+  }
+  smt_term r = smt_mk_and(ctx, (uint32_t)m, all.data);
   VEC_FREE(all);
   return r;
 }
@@ -1278,7 +1296,7 @@ bool its_nonterm(its *s, unsigned timeout_ms, strbuf *out, its_nonterm_stats *st
   }
   c.reach_queries = 0;
   for (size_t i = 0; i < c.loops.len && !found; i++) found = try_recurrent(&c, c.loops.data[i], &w);
-  if (!found && c.loops.len) found = try_lasso(&c, &w);
+  if (!found && c.has_cycle) found = try_lasso(&c, &w);
   if (found && w.data) strbuf_printf(out, "%s", w.data);
   smt_set_timeout(c.ctx, timeout_ms);
   /* cleanup */
