@@ -239,9 +239,11 @@ static smt_term rename_temps(dt_ctx *c, smt_term t, its_term_vec *from, its_term
   return its_subst(c->ctx, t, (uint32_t)from->len, from->data, to->data);
 }
 
-/* Can a transition q of p's target, staying in SCC `comp`, follow p? */
+/* Can a transition q of p's target, staying in SCC `comp`, follow p? comp
+ * covers the ncomp_locs locations that existed when it was computed; a q
+ * already redirected to a newer exit copy has left the SCC. */
 static bool can_continue(dt_ctx *c, const pending_vec *pv, const pending *p, const uint32_t *out0,
-                         const uint32_t *outs, const uint32_t *comp, double deadline) {
+                         const uint32_t *outs, const uint32_t *comp, uint32_t ncomp_locs, double deadline) {
   its *s = c->its;
   uint32_t nv = s->nvars;
   smt_term *repl = xmalloc((nv + 1) * sizeof *repl);
@@ -249,7 +251,7 @@ static bool can_continue(dt_ctx *c, const pending_vec *pv, const pending *p, con
   bool any = false;
   for (uint32_t k = out0[p->to]; k < out0[p->to + 1] && !any; k++) {
     const pending *q = &pv->data[outs[k]];
-    if (q->dead || comp[q->to] != comp[p->to]) continue;
+    if (q->dead || q->to >= ncomp_locs || comp[q->to] != comp[p->to]) continue;
     /* q's temporaries renamed apart, then its pre-state replaced by p's post-state */
     its_term_vec tv = {0}, temps = {0}, fresh = {0};
     its_term_vars(c->ctx, q->guard, &tv);
@@ -343,7 +345,7 @@ static void redirect_dead_ends(dt_ctx *c, pending_vec *pv, uint32_t end_loc) {
       if (p->dead || p->to == end_loc || t.comp[p->from] != t.comp[p->to]) continue;
       if (out0[p->to + 1] - out0[p->to] > 64) continue;
       budget--;
-      if (can_continue(c, pv, p, out0, outs, t.comp, deadline)) continue;
+      if (can_continue(c, pv, p, out0, outs, t.comp, nl, deadline)) continue;
       uint32_t to = p->to;
       if (copy[to] == DT_NONE) {
         char nm[300];
