@@ -159,15 +159,40 @@ static unsigned remaining_ms(const benc *e) {
   return left <= 0.001 ? 1 : (unsigned)(left * 1000);
 }
 
+/* One query on the bound's solver *shared (made on first use), pushed for
+ * the query; released with done_query. (A fresh Z3 solver without push,
+ * which Z3 answers with its non-incremental bit-blasting solver, was tried:
+ * several times faster on some programs, several times slower on others,
+ * and no shallow bound tells which.) */
+static smt_result solve(benc *e, smt_term goal, smt_solver **shared, smt_solver **sv) {
+  e->stat_queries++;
+  if (!*shared) *shared = smt_solver_new(e->ctx, SMT_BACKEND_Z3);
+  smt_solver_push(*shared);
+  smt_solver_assert(*shared, goal);
+  *sv = *shared;
+  double t0 = bmc_now();
+  smt_result r = smt_solver_check(*shared, remaining_ms(e));
+  e->stat_solve_s += bmc_now() - t0;
+  return r;
+}
+
+static void done_query(smt_solver *shared, smt_solver *sv) {
+  (void)sv;
+  smt_solver_pop(shared, 1);
+}
+
 static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, verdict *out, const char **why) {
-  if (!benc_run(e)) {
+  double t0 = bmc_now();
+  bool encoded = benc_run(e);
+  e->stat_encode_s = bmc_now() - t0;
+  if (!encoded) {
     *why = e->out_of_time ? "timeout (or work limit) while encoding" : e->incomplete_why ? e->incomplete_why
                                                                                             : "no main function";
     return STEP_GIVE_UP;
   }
-  smt_solver *sv = smt_solver_new(e->ctx, SMT_BACKEND_Z3);
   step_result r = STEP_NEXT;
   unsigned failures = 0;
+  smt_solver *shared = NULL;
   for (;;) {
     VEC(smt_term) conds = {0};
     for (size_t i = 0; i < e->viols.len; i++)
@@ -175,42 +200,40 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, ve
     smt_term any = smt_mk_or(e->ctx, (uint32_t)conds.len, conds.data);
     VEC_FREE(conds);
     if (any == SMT_FALSE) break;
-    smt_solver_push(sv);
-    smt_solver_assert(sv, any);
-    smt_result sr = smt_solver_check(sv, remaining_ms(e));
+    smt_solver *sv;
+    smt_result sr = solve(e, any, &shared, &sv);
     if (sr == SMT_UNKNOWN) {
-      smt_solver_pop(sv, 1);
+      done_query(shared, sv);
       *why = "solver gave up (timeout)";
       r = STEP_GIVE_UP;
       break;
     }
     if (sr == SMT_UNSAT) {
-      smt_solver_pop(sv, 1);
+      done_query(shared, sv);
       break;
     }
     if (replay_model(e, sv, out, o)) {
-      smt_solver_pop(sv, 1);
+      done_query(shared, sv);
       r = STEP_FALSE;
       break;
     }
     /* the model does not replay: ask again without the sites it violated */
     for (size_t i = 0; i < e->viols.len; i++)
       if (!e->viols.data[i].excluded && model_bool(sv, e->viols.data[i].cond)) e->viols.data[i].excluded = true;
-    smt_solver_pop(sv, 1);
+    done_query(shared, sv);
     if (++failures >= BMC_MAX_REPLAY_FAILURES) break;
   }
   if (r == STEP_NEXT && may_prove && !failures && !e->incomplete) {
     smt_term cut = smt_mk_or(e->ctx, (uint32_t)e->cuts.len, e->cuts.data);
     smt_result cr = SMT_UNSAT;
     if (cut != SMT_FALSE) {
-      smt_solver_push(sv);
-      smt_solver_assert(sv, cut);
-      cr = smt_solver_check(sv, remaining_ms(e));
-      smt_solver_pop(sv, 1);
+      smt_solver *sv;
+      cr = solve(e, cut, &shared, &sv);
+      done_query(shared, sv);
     }
     if (cr == SMT_UNSAT) r = STEP_TRUE;
   }
-  smt_solver_free(sv);
+  if (shared) smt_solver_free(shared);
   return r;
 }
 
@@ -258,10 +281,11 @@ bmc_result bmc_check(const ir_module *m, const property *p, const bmc_options *o
     e.deadline = deadline;
     step_result r = check_bound(&e, o, may_prove, out, &why);
     if (o->stats)
-      fprintf(stderr, "bmc: bound %u: %llu insts, %llu merges, %llu calls, %llu cuts, %zu objects, %zu events, %zu checks, %.2fs\n",
+      fprintf(stderr, "bmc: bound %u: %llu insts, %llu merges, %llu calls, %llu cuts, %zu objects, %zu events, "
+                      "%zu checks, %llu queries, encode %.2fs, solve %.2fs, total %.2fs\n",
               k, (unsigned long long)e.stat_insts, (unsigned long long)e.stat_merges,
               (unsigned long long)e.stat_calls, (unsigned long long)e.stat_cuts, e.objs.len, e.events.len,
-              e.viols.len, bmc_now() - start);
+              e.viols.len, (unsigned long long)e.stat_queries, e.stat_encode_s, e.stat_solve_s, bmc_now() - start);
     if (o->stats && e.incomplete) fprintf(stderr, "bmc: incomplete: %s\n", e.incomplete_why);
     benc_free(&e);
     smt_ctx_free(ctx);

@@ -207,7 +207,7 @@ static void mem_write_bytes(benc *e, bstate *s, smt_term dst, smt_term n, const 
                             bool symbolic) {
   for (uint64_t i = 0; i < cnt; i++) {
     smt_term a = smt_mk_bv_op2(e->ctx, SMT_BV_ADD, dst, pconst(e, i));
-    smt_term stored = smt_mk_store(e->ctx, s->mem, a, bytes[i]);
+    smt_term stored = bmem_store1(e, s->mem, a, bytes[i]);
     if (symbolic) stored = smt_mk_ite(e->ctx, smt_mk_bv_op2(e->ctx, SMT_BV_ULT, pconst(e, i), n), stored, s->mem);
     s->mem = stored;
   }
@@ -334,7 +334,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     uint64_t cnt = byte_range(e, s, size, &inr, BENC_MAX_CONST_LEN);
     for (uint64_t i = 0; i < cnt; i++) {
       smt_term a = smt_mk_bv_op2(c, SMT_BV_ADD, p, pconst(e, i));
-      s->mem = smt_mk_store(c, s->mem, a, bvc(e, 8, 0)); /* bytes past size are never validly read */
+      s->mem = bmem_store1(e, s->mem, a, bvc(e, 8, 0)); /* bytes past size are never validly read */
     }
     return p;
   }

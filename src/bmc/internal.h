@@ -81,7 +81,8 @@ typedef struct benc {
   struct bsel_entry *sel;
   size_t sel_cap, sel_len;
 
-  uint64_t stat_insts, stat_merges, stat_calls, stat_cuts;
+  uint64_t stat_insts, stat_merges, stat_calls, stat_cuts, stat_queries;
+  double stat_encode_s, stat_solve_s; /* wall seconds spent encoding and solving */
 } benc;
 
 double bmc_now(void);
@@ -102,6 +103,8 @@ smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n);
 /* n bytes little endian at addr, as BV(8n); and the store of such a value. */
 smt_term bmem_load(benc *e, smt_term mem, smt_term addr, unsigned n);
 smt_term bmem_store(benc *e, smt_term mem, smt_term addr, smt_term value, unsigned n);
+/* One byte stored at addr, without re-sorting the store chain. */
+smt_term bmem_store1(benc *e, smt_term mem, smt_term addr, smt_term byte);
 /* select with simplification through stores at constant indices and ites. */
 smt_term bmem_select(benc *e, smt_term mem, smt_term addr);
 void bmem_free_cache(benc *e);

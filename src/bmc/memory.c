@@ -122,6 +122,20 @@ smt_term bmem_select(benc *e, smt_term mem, smt_term addr) {
   return r;
 }
 
+/* store with O(1) simplification. The simplifying smt_mk_store keeps
+ * stores at constant indices sorted, which rebuilds the whole chain above
+ * a store to a lower address: quadratic in the number of stores of a run
+ * (globals, stack and heap objects are at increasing addresses, so most
+ * stores are "lower" than some earlier one). bmem_select does not need the
+ * order: it skips stores at other constant addresses wherever they are. */
+smt_term bmem_store1(benc *e, smt_term mem, smt_term addr, smt_term byte) {
+  smt_ctx *c = e->ctx;
+  if (smt_term_kind(c, byte) == SMT_SELECT && smt_term_arg(c, byte, 0) == mem && smt_term_arg(c, byte, 1) == addr)
+    return mem; /* writes back what is there */
+  if (smt_term_kind(c, mem) == SMT_STORE && smt_term_arg(c, mem, 1) == addr) mem = smt_term_arg(c, mem, 0);
+  return smt_mk_raw(c, SMT_STORE, 3, (smt_term[]){mem, addr, byte}, 0, 0);
+}
+
 smt_term bmem_load(benc *e, smt_term mem, smt_term addr, unsigned n) {
   smt_term r = SMT_NULL;
   for (unsigned i = 0; i < n; i++) {
@@ -144,7 +158,7 @@ smt_term bmem_store(benc *e, smt_term mem, smt_term addr, smt_term value, unsign
     } else {
       b = smt_mk_bv(e->ctx, 8, 0);
     }
-    mem = smt_mk_store(e->ctx, mem, a, b);
+    mem = bmem_store1(e, mem, a, b);
   }
   return mem;
 }
@@ -241,7 +255,7 @@ bool bmem_init(benc *e, bstate *s) {
     uint64_t base = e->objs.data[e->global_obj[g]].base;
     for (uint64_t i = 0; i < gl->size; i++) {
       uint8_t b = gl->init ? gl->init[i] : 0;
-      s->mem = smt_mk_store(c, s->mem, bv(e, base + i), smt_mk_bv(c, 8, b));
+      s->mem = bmem_store1(e, s->mem, bv(e, base + i), smt_mk_bv(c, 8, b));
     }
     for (uint32_t r = 0; r < gl->nrelocs; r++) {
       const ir_reloc *rl = &gl->relocs[r];
