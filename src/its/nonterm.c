@@ -386,7 +386,9 @@ static void find_loops(nt *c) {
   memcpy(fill, d.ostart, ((size_t)nl + 1) * sizeof *fill);
   for (uint32_t k = 0; k < ntr; k++) d.otrans[fill[s->trans.data[k].from]++] = k;
   free(fill);
-  uint32_t *queue = xmalloc((nl ? nl : 1) * sizeof *queue), qh = 0, qt = 0;
+  /* nl + 1: the cycle search below enqueues its root once more when it is
+   * reached again */
+  uint32_t *queue = xmalloc(((size_t)nl + 1) * sizeof *queue), qh = 0, qt = 0;
   /* reachable locations */
   c->reach = xcalloc(nl ? nl : 1, sizeof *c->reach);
   c->reach[s->start] = true;
