@@ -1015,6 +1015,18 @@ static void commit_fresh(dt_ctx *c, dt_states *ss, size_t si, uint32_t gval, uin
   }
 }
 
+/* Binds the cases, or, when they overflowed their budget, a fresh value of
+ * the result's range (a sound weakening, counted). */
+static void commit_or_weaken(dt_ctx *c, dt_states *ss, size_t si, uint32_t gval, dt_cases *cs, uint8_t rep,
+                             unsigned bits) {
+  if (cs->overflow) {
+    c->info->weakened++;
+    commit_fresh(c, ss, si, gval, rep, bits);
+  } else {
+    commit(c, ss, si, gval, cs);
+  }
+}
+
 /* The predicate a p b on two terms of one representation. */
 static smt_term cmp_terms(dt_ctx *c, ir_pred p, smt_term a, smt_term b) {
   smt_ctx *x = c->ctx;
@@ -1144,18 +1156,8 @@ static void exec_binary(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, 
   to_rep(c, &a, rep_op, &ca);
   to_rep(c, &b, rep_b, &cb);
   product2(c, s, in, rep_op, bits, &ca, &cb, &res);
-  if (res.overflow) {
-    c->info->weakened++;
-    commit_fresh(c, ss, si, gv, rep_res, bits);
-    return;
-  }
-  cases_convert(c, &res, rep_op, rep_res, bits);
-  if (res.overflow) {
-    c->info->weakened++;
-    commit_fresh(c, ss, si, gv, rep_res, bits);
-    return;
-  }
-  commit(c, ss, si, gv, &res);
+  if (!res.overflow) cases_convert(c, &res, rep_op, rep_res, bits);
+  commit_or_weaken(c, ss, si, gv, &res, rep_res, bits);
 }
 
 static void exec_cast(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, uint32_t i, const ir_inst *in) {
@@ -1226,12 +1228,7 @@ static void exec_cast(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
   uint8_t rep_src = in->op == IR_ZEXT ? DT_REP_U : DT_REP_S;
   to_rep(c, &a, rep_src, &cs); /* the value is the same at the wider width */
   cases_convert(c, &cs, rep_src, rep_res, to);
-  if (cs.overflow) {
-    c->info->weakened++;
-    commit_fresh(c, ss, si, gv, rep_res, to);
-    return;
-  }
-  commit(c, ss, si, gv, &cs);
+  commit_or_weaken(c, ss, si, gv, &cs, rep_res, to);
 }
 
 static void exec_select(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, uint32_t i, const ir_inst *in) {
