@@ -12,30 +12,10 @@
 #include <unistd.h>
 
 #include "bmc/bmc.h"
+#include "c_fixture.h"
 #include "frontend/frontend.h"
 #include "interp/interp.h"
 #include "test_util.h"
-
-static ir_module *load_c(const char *text, unsigned ptr_bits) {
-  char path[] = "/tmp/bitprove-bmc-test-XXXXXX.c";
-  int fd = mkstemps(path, 2);
-  if (fd < 0) return NULL;
-  size_t n = strlen(text);
-  bool ok = write(fd, text, n) == (ssize_t)n;
-  close(fd);
-  ir_module *m = NULL;
-  if (ok) {
-    fe_options o;
-    fe_options_default(&o);
-    o.ptr_bits = ptr_bits;
-    char *err = NULL;
-    m = fe_load(path, &o, &err);
-    if (!m) fprintf(stderr, "front end: %s\n", err ? err : "?");
-    free(err);
-  }
-  unlink(path);
-  return m;
-}
 
 /* Parses the "nondet values: a,b,c" line of a FALSE verdict. */
 static size_t trace_values(const verdict *v, uint64_t *vals, size_t max) {
@@ -56,7 +36,7 @@ static size_t trace_values(const verdict *v, uint64_t *vals, size_t max) {
  * FALSE also the subproperty and that the printed values replay to it. */
 static void expect(const char *name, const char *text, const char *prop, unsigned bound, verdict_kind want,
                    prop_check want_sub) {
-  ir_module *m = load_c(text, 64);
+  ir_module *m = load_c_text(text, 64);
   CHECK_MSG(m != NULL, "%s: front end failed", name);
   if (!m) return;
   property p;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "direct/direct.h"
+#include "c_fixture.h"
 #include "frontend/frontend.h"
 #include "ir/ir_arith.h"
 #include "its/prove.h"
@@ -19,26 +20,6 @@
 #include "test_util.h"
 
 /* ---- helpers ------------------------------------------------------------ */
-
-static ir_module *load_c(const char *text) {
-  char path[] = "/tmp/bitprove-direct-test-XXXXXX.c";
-  int fd = mkstemps(path, 2);
-  if (fd < 0) return NULL;
-  size_t n = strlen(text);
-  bool ok = write(fd, text, n) == (ssize_t)n;
-  close(fd);
-  ir_module *m = NULL;
-  if (ok) {
-    fe_options o;
-    fe_options_default(&o);
-    char *err = NULL;
-    m = fe_load(path, &o, &err);
-    if (!m) fprintf(stderr, "load failed: %s\n", err ? err : "?");
-    free(err);
-  }
-  unlink(path);
-  return m;
-}
 
 typedef struct {
   bool translated, yes;
@@ -50,7 +31,7 @@ typedef struct {
 /* Translates and proves; the ITS's variable names go to names (if any). */
 static outcome run_c(const char *text, strbuf *names) {
   outcome o = {0};
-  ir_module *m = load_c(text);
+  ir_module *m = load_c_text(text, 64);
   if (!m) return o;
   smt_ctx *ctx = smt_ctx_new();
   its *s = direct_translate(m, ctx, &o.info, o.err, sizeof o.err);
