@@ -9,6 +9,7 @@
 #include "../direct/direct.h"
 #include "../its/prove.h"
 #include "../smt/smt.h"
+#include "check_seg.h"
 
 void drv_options_default(drv_options *o) { memset(o, 0, sizeof *o); }
 
@@ -16,7 +17,8 @@ bool drv_engine_parse(const char *name, drv_engine *out) {
   static const struct {
     const char *name;
     drv_engine engine;
-  } engines[] = {{"auto", DRV_ENGINE_AUTO}, {"bmc", DRV_ENGINE_BMC}, {"direct", DRV_ENGINE_DIRECT}};
+  } engines[] = {
+      {"auto", DRV_ENGINE_AUTO}, {"seg", DRV_ENGINE_SEG}, {"bmc", DRV_ENGINE_BMC}, {"direct", DRV_ENGINE_DIRECT}};
   for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
     if (strcmp(name, engines[i].name) == 0) {
       *out = engines[i].engine;
@@ -35,7 +37,7 @@ static void note_lines(verdict *v, const char *prefix, const char *text) {
   }
 }
 
-static bool dump_its(const its *s, const char *dump_its_format, const char *dump_its_file) {
+bool drv_dump_its(const its *s, const char *dump_its_format, const char *dump_its_file) {
   strbuf b = {0};
   char err[256] = "";
   bool ok = strcmp(dump_its_format, "koat") == 0   ? its_print_koat(s, &b, err, sizeof err)
@@ -65,9 +67,12 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
     smt_ctx_free(ctx);
     return;
   }
-  bool dumped = o->dump_its_format && dump_its(s, o->dump_its_format, o->dump_its_file);
+  bool dumped = o->dump_its_format && drv_dump_its(s, o->dump_its_format, o->dump_its_file);
   strbuf proof = {0};
-  its_prove_answer a = its_prove(s, 10000, &proof);
+  its_prove_options po = its_prove_default_options();
+  double left = util_time_left();
+  if (left > 0) po.seconds = left > 1.5 ? left - 1 : 0.5; /* keep a moment to print */
+  its_prove_answer a = its_prove_with(s, &po, 10000, &proof);
   strbuf head = {0};
   direct_info_assumptions(&info, &head);
   direct_info_stats(&info, &head);
@@ -98,6 +103,15 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
   smt_ctx_free(ctx);
 }
 
+static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, verdict *out);
+
+/* The first line of a verdict's explanation, without "reason: ". */
+static void first_reason(const verdict *v, char *buf, size_t n) {
+  const char *d = v->detail.data ? v->detail.data : "";
+  if (strncmp(d, "reason: ", 8) == 0) d += 8;
+  snprintf(buf, n, "%.*s", (int)strcspn(d, "\n"), d);
+}
+
 void drv_check(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   if (m->unsupported.len) {
@@ -115,6 +129,34 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, verd
     verdict_unknown(out, "a property that mixes termination with other checks is not supported");
     return;
   }
+  if (o->engine == DRV_ENGINE_SEG) {
+    double left = util_time_left();
+    drv_seg_check(m, p, o, left > 2 ? left - 1 : left, out); /* a moment to print */
+    return;
+  }
+  /* AUTO: the symbolic execution graph first, with part of the budget; it
+   * answers TRUE or nothing, so the other engines get the rest */
+  if (o->engine == DRV_ENGINE_AUTO && drv_seg_decides(p)) {
+    double left = util_time_left();
+    double share = left > 0 ? (termination ? 0.5 : 0.3) * left : 20.0;
+    verdict seg_out = {0};
+    if (drv_seg_check(m, p, o, share, &seg_out)) {
+      *out = seg_out;
+      return;
+    }
+    char why[512];
+    first_reason(&seg_out, why, sizeof why);
+    verdict_free(&seg_out);
+    check_without_seg(m, p, o, out);
+    if (out->kind == VERDICT_UNKNOWN) verdict_note(out, "symbolic execution graph: %s", why);
+    return;
+  }
+  check_without_seg(m, p, o, out);
+}
+
+/* The direct translation (termination) or BMC (the other properties). */
+static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
+  bool termination = (p->checks & (1u << PROP_TERMINATION)) != 0;
   if (termination) {
     if (o->engine == DRV_ENGINE_BMC)
       verdict_unknown(out, "the BMC engine does not decide termination (use --engine direct or auto)");

@@ -12,15 +12,20 @@
 #include "property.h"
 #include "verdict.h"
 
-/* Which engine answers; AUTO picks per property: termination by the direct
- * translation (issue 5), the safety properties by BMC (issue 6). */
-typedef enum { DRV_ENGINE_AUTO, DRV_ENGINE_BMC, DRV_ENGINE_DIRECT } drv_engine;
+/* Which engine answers. AUTO picks per property: termination by the
+ * symbolic execution graph (SEG) and, when it gives no proof, the direct
+ * translation; valid-memsafety, valid-memcleanup and no-overflow by the SEG
+ * for TRUE (a complete graph without ERR) and BMC for FALSE (a replayed
+ * counterexample); unreach-call by BMC. */
+typedef enum { DRV_ENGINE_AUTO, DRV_ENGINE_SEG, DRV_ENGINE_BMC, DRV_ENGINE_DIRECT } drv_engine;
 
 typedef struct {
   drv_engine engine;
   unsigned bmc_bound;          /* --bmc-bound K; 0: iterative deepening */
   const char *dump_its_format; /* --dump-its FMT FILE (termination), or NULL */
   const char *dump_its_file;
+  const char *dump_seg_file;   /* --dump-seg FILE.dot, or NULL */
+  bool proof; /* --proof: the whole ITS and its proof behind a TRUE of the SEG */
   bool stats; /* solver statistics on stderr */
   bool debug; /* engine diagnostics on stderr (e.g. models that do not replay) */
 } drv_options;

@@ -52,8 +52,13 @@ static void usage(FILE *out) {
         "  --dump-ir              print bitprove's IR of FILE and stop\n"
         "  --dump-its FMT FILE    termination: write the ITS of the direct translation to FILE\n"
         "                         in format koat, smt2 or ari (for other ITS tools)\n"
-        "  --engine E             auto (default: termination by the direct translation, the\n"
-        "                         other properties by bounded model checking), bmc or direct\n"
+        "  --engine E             auto (default: termination by the symbolic execution graph,\n"
+        "                         then the direct translation; memory safety and overflow by\n"
+        "                         the symbolic execution graph for TRUE and bounded model\n"
+        "                         checking for FALSE), seg, bmc or direct\n"
+        "  --dump-seg FILE.dot    write the symbolic execution graph (Graphviz) to FILE.dot\n"
+        "  --proof                print the whole proof behind a TRUE (the ITS of the graph\n"
+        "                         and its ranking functions)\n"
         "  --bmc-bound K          BMC: unroll loops and recursion K times (default: 1, 2, 4, ...)\n"
         "  --stats                solver statistics on stderr\n"
         "  --debug                engine diagnostics on stderr\n"
@@ -111,7 +116,7 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       i += 2;
     } else if (strcmp(a, "--engine") == 0) {
       if (!next || !drv_engine_parse(next, &o->drv.engine))
-        return usage_error("--engine needs auto, bmc or direct", next);
+        return usage_error("--engine needs auto, seg, bmc or direct", next);
       i++;
     } else if (strcmp(a, "--bmc-bound") == 0) {
       char *end;
@@ -119,6 +124,12 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       if (!next || *next == 0 || *end || k == 0 || k > 1000000) return usage_error("bad --bmc-bound", next);
       o->drv.bmc_bound = (unsigned)k;
       i++;
+    } else if (strcmp(a, "--dump-seg") == 0) {
+      if (!next) return usage_error("--dump-seg needs a file", NULL);
+      o->drv.dump_seg_file = next;
+      i++;
+    } else if (strcmp(a, "--proof") == 0) {
+      o->drv.proof = true;
     } else if (strcmp(a, "--stats") == 0) {
       o->drv.stats = true;
     } else if (strcmp(a, "--debug") == 0) {

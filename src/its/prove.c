@@ -18,7 +18,7 @@
 #define UNDEF UINT32_MAX
 
 its_prove_options its_prove_default_options(void) {
-  its_prove_options o = {true, true, true, true, true, 3};
+  its_prove_options o = {true, true, true, true, true, 3, 0};
   return o;
 }
 
@@ -183,7 +183,90 @@ typedef struct {
   strbuf *proof;
   strbuf *reason;
   uint32_t steps, nested_closed;
+  double deadline;       /* util_now() value, 0 = none */
+  unsigned timeout_ms;   /* the caller's per-query timeout */
 } prover;
+
+/* Past the overall budget? Otherwise shortens the per-query timeout to what
+ * is left, so one query cannot overrun it by much. */
+static bool out_of_time(prover *pv, smt_ctx *ctx) {
+  if (pv->deadline <= 0) return false;
+  double left = pv->deadline - util_now();
+  if (left <= 0) return true;
+  unsigned ms = (unsigned)(left * 1000) + 1;
+  smt_set_timeout(ctx, pv->timeout_ms && pv->timeout_ms < ms ? pv->timeout_ms : ms);
+  return false;
+}
+
+/* The relation of transition t with its pre-state renamed to `pre`, its
+ * post-state to `post` and its temporaries to fresh variables (so that two
+ * relations can be composed without capturing each other's temporaries). */
+static smt_term relation_renamed(const its *s, uint32_t t, const smt_term *pre, const smt_term *post) {
+  smt_ctx *ctx = s->ctx;
+  const its_trans *tr = &s->trans.data[t];
+  uint32_t n = s->nvars, m = tr->ntemps;
+  smt_term *from = xmalloc((2 * (size_t)n + m + 1) * sizeof *from);
+  smt_term *to = xmalloc((2 * (size_t)n + m + 1) * sizeof *to);
+  for (uint32_t i = 0; i < n; i++) {
+    from[i] = s->pre[i], to[i] = pre[i];
+    from[n + i] = s->post[i], to[n + i] = post[i];
+  }
+  for (uint32_t j = 0; j < m; j++) {
+    from[2 * n + j] = tr->temps[j];
+    to[2 * n + j] = smt_mk_fresh(ctx, "de.t", smt_term_sort(ctx, tr->temps[j]));
+  }
+  smt_term r = its_subst(ctx, its_problem_relation(s, t), 2 * n + m, from, to);
+  free(from), free(to);
+  return r;
+}
+
+/* Dead ends: a transition t of the problem after which no transition of the
+ * problem can follow (t's relation composed with each successor's is
+ * unsatisfiable) occurs at most once, as the last step, in a run that stays
+ * inside the problem; so the problem terminates iff it does without t (seed
+ * 001 Sect. 3.3 item 1, on transitions). Typical source: the wrap-around of
+ * a counter, which sets it to the value that exits the loop. Returns true
+ * when some transition was removed (the rest is decomposed again). */
+static bool drop_dead_ends(prover *pv, const its_problem *p, u32_vec_vec *work) {
+  its *s = p->s;
+  smt_ctx *ctx = s->ctx;
+  if (p->nt > 200) return false; /* quadratic in the transitions */
+  uint32_t n = s->nvars;
+  smt_term *mid = xmalloc((n ? n : 1) * sizeof *mid), *last = xmalloc((n ? n : 1) * sizeof *last);
+  for (uint32_t i = 0; i < n; i++) {
+    mid[i] = smt_mk_fresh(ctx, "de.m", SMT_SORT_INT);
+    last[i] = smt_mk_fresh(ctx, "de.l", SMT_SORT_INT);
+  }
+  bool *dead = xcalloc(p->nt ? p->nt : 1, sizeof *dead);
+  bool any = false;
+  for (uint32_t k = 0; k < p->nt && !out_of_time(pv, ctx); k++) {
+    const its_trans *tk = &s->trans.data[p->tidx[k]];
+    smt_term first = relation_renamed(s, p->tidx[k], s->pre, mid);
+    bool followed = false;
+    for (uint32_t j = 0; j < p->nt && !followed; j++) {
+      if (s->trans.data[p->tidx[j]].from != tk->to) continue;
+      smt_term second = relation_renamed(s, p->tidx[j], mid, last);
+      followed = smt_is_sat(ctx, smt_mk_and2(ctx, first, second)) != SMT_UNSAT;
+    }
+    dead[k] = !followed;
+    any |= dead[k];
+  }
+  free(mid), free(last);
+  if (any) {
+    print_problem_head(pv->proof, p);
+    strbuf_printf(pv->proof, ": no transition of the problem can follow ");
+    print_trans_list(pv->proof, p, dead, true);
+    strbuf_printf(pv->proof, " (each composition is unsatisfiable), so an infinite run inside the problem never "
+                             "takes them: removed\n");
+    u32_vec left = {0};
+    for (uint32_t k = 0; k < p->nt; k++)
+      if (!dead[k]) VEC_PUSH(left, p->tidx[k]);
+    split_sccs(s, left.data, (uint32_t)left.len, UNDEF, work);
+    VEC_FREE(left);
+  }
+  free(dead);
+  return any;
+}
 
 /* Ranks problem p. Returns true when the problem is closed or split (new
  * problems appended to *work), false when no technique made progress (the
@@ -191,14 +274,22 @@ typedef struct {
 static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   const char *why = "no technique applies";
   its_rank_step *st = NULL;
+  smt_ctx *ctx = p->s->ctx;
+  if (out_of_time(pv, ctx)) {
+    print_problem_head(pv->reason, p);
+    strbuf_printf(pv->reason, ": timeout");
+    return false;
+  }
   /* 1. linear */
   if (pv->opt->linear) {
     rank_status rs;
     st = try_linear(p, &rs);
     if (!st) why = rs == RANK_UNKNOWN ? "linear ranking: solver gave up" : "no linear ranking function";
   }
+  /* dead ends out first: they can hide a linear ranking function */
+  if (!st && !out_of_time(pv, ctx) && drop_dead_ends(pv, p, work)) return true;
   /* 2. nested: closes the whole problem */
-  if (!st && pv->opt->nested) {
+  if (!st && pv->opt->nested && !out_of_time(pv, ctx)) {
     its_nested *n = NULL;
     rank_status rs = its_rank_nested(p, pv->opt->nested_depth ? pv->opt->nested_depth : 3, &n);
     if (rs == RANK_FOUND && its_check_nested(p, n) == SMT_YES) {
@@ -219,7 +310,7 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
     its_nested_free(n);
   }
   /* 3. polynomial */
-  if (!st && pv->opt->poly) {
+  if (!st && pv->opt->poly && !out_of_time(pv, ctx)) {
     its_rank_step *ps = NULL;
     rank_status rs = its_rank_poly(p, &ps);
     if (rs == RANK_FOUND) st = ps;
@@ -286,6 +377,10 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsign
   }
   strbuf prelog = {0}, proof = {0}, reason = {0};
   its *s = input;
+  /* the budget bounds every solver check from here on (smt_set_deadline) */
+  double deadline = opt->seconds > 0 ? util_now() + opt->seconds : 0;
+  double outer_deadline = smt_deadline(ctx);
+  if (deadline > 0 && (outer_deadline <= 0 || deadline < outer_deadline)) smt_set_deadline(ctx, deadline);
   if (opt->preprocess) {
     its_pre_stats pst;
     memset(&pst, 0, sizeof pst);
@@ -299,7 +394,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsign
   VEC_FREE(all);
   uint32_t initial = (uint32_t)work.len;
 
-  prover pv = {opt, &proof, &reason, 0, 0};
+  prover pv = {opt, &proof, &reason, 0, 0, deadline, timeout_ms};
   bool open = false;
   for (size_t w = 0; w < work.len && !open; w++) {
     problem_buf b;
@@ -326,7 +421,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsign
                     st, initial, proof.data ? proof.data : "");
   } else {
     strbuf witness = {0};
-    if (opt->nonterm && its_nonterm(s, timeout_ms, &witness, NULL)) {
+    if (opt->nonterm && !out_of_time(&pv, ctx) && its_nonterm(s, timeout_ms, &witness, NULL)) {
       answer = ITS_PROVE_NO;
       strbuf_printf(out, "NO\n");
       print_preprocessed(out, input, s, &prelog);
@@ -337,6 +432,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsign
     }
     strbuf_free(&witness);
   }
+  smt_set_deadline(ctx, outer_deadline);
   strbuf_free(&prelog), strbuf_free(&proof), strbuf_free(&reason);
   if (s != input) its_free(s);
   return answer;

@@ -63,6 +63,7 @@ typedef struct {
   bool linear, nested, poly; /* ranking techniques */
   bool nonterm;    /* step 3 */
   uint32_t nested_depth; /* maximal depth of nested functions (0 = 3) */
+  double seconds;  /* overall wall-clock budget (0 = none): past it, MAYBE with reason "timeout" */
 } its_prove_options;
 
 /* All techniques on. */

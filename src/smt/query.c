@@ -16,6 +16,8 @@ const char *smt_answer_name(smt_answer a) {
 }
 
 void smt_set_timeout(smt_ctx *ctx, unsigned ms) { ctx->timeout_ms = ms; }
+void smt_set_deadline(smt_ctx *ctx, double when) { ctx->deadline = when; }
+double smt_deadline(const smt_ctx *ctx) { return ctx->deadline; }
 void smt_set_cache(smt_ctx *ctx, bool on) { ctx->use_cache = on; }
 void smt_set_precheck(smt_ctx *ctx, bool on) { ctx->use_precheck = on; }
 

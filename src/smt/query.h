@@ -59,6 +59,12 @@ typedef struct {
 
 /* ---- options ---------------------------------------------------------- */
 void smt_set_timeout(smt_ctx *ctx, unsigned ms); /* per solver call; 0 = none */
+/* A wall-clock deadline (a util_now() value; 0 = none) for every solver
+ * check of the context, queries and direct smt_solver_check calls alike:
+ * each gets at most the time left (past it, 1 ms: the answer is unknown).
+ * Lets a caller bound a whole technique that asks many questions. */
+void smt_set_deadline(smt_ctx *ctx, double when);
+double smt_deadline(const smt_ctx *ctx);
 void smt_set_cache(smt_ctx *ctx, bool on);       /* default on */
 void smt_set_precheck(smt_ctx *ctx, bool on);    /* default on */
 /* Dump every solver query into dir (created if missing); NULL stops. */

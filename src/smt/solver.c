@@ -1,6 +1,8 @@
 /* solver: dispatch of the back-end-independent interface (see solver.h). */
 #include "solver.h"
 
+#include "query.h"
+
 const char *smt_result_name(smt_result r) {
   switch (r) {
   case SMT_SAT: return "sat";
@@ -22,12 +24,21 @@ void smt_solver_free(smt_solver *s) {
 void smt_solver_push(smt_solver *s) { s->ops->push(s); }
 void smt_solver_pop(smt_solver *s, unsigned levels) { s->ops->pop(s, levels); }
 void smt_solver_assert(smt_solver *s, smt_term t) { s->ops->assert_term(s, t); }
+/* The timeout a check gets: the caller's, capped by the context's deadline. */
+static unsigned capped(const smt_solver *s, unsigned timeout_ms) {
+  double when = smt_deadline(s->ctx);
+  if (when <= 0) return timeout_ms;
+  double left = when - util_now();
+  unsigned ms = left <= 0.001 ? 1 : left > 4e6 ? 4000000000u : (unsigned)(left * 1000);
+  return timeout_ms == 0 || ms < timeout_ms ? ms : timeout_ms;
+}
+
 smt_result smt_solver_check(smt_solver *s, unsigned timeout_ms) {
-  return s->ops->check(s, 0, NULL, timeout_ms);
+  return s->ops->check(s, 0, NULL, capped(s, timeout_ms));
 }
 smt_result smt_solver_check_assumptions(smt_solver *s, uint32_t n, const smt_term *assumptions,
                                         unsigned timeout_ms) {
-  return s->ops->check(s, n, assumptions, timeout_ms);
+  return s->ops->check(s, n, assumptions, capped(s, timeout_ms));
 }
 const char *smt_solver_reason(smt_solver *s) { return s->ops->reason_unknown(s); }
 smt_term smt_solver_value(smt_solver *s, smt_term t) { return s->ops->value(s, t); }

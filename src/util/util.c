@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
+#include <poll.h>
+#include <sys/wait.h>
 
 static const char *giveup_verdict = "UNKNOWN";
 
@@ -79,6 +82,12 @@ void util_set_timeout(double seconds) {
     signal(SIGALRM, on_timeout);
   }
   setitimer(ITIMER_REAL, &t, NULL);
+}
+
+double util_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 double util_time_left(void) {
@@ -224,4 +233,72 @@ char *util_read_file(const char *path, size_t *len_out) {
 bool util_ends_with(const char *s, const char *suffix) {
   size_t a = strlen(s), b = strlen(suffix);
   return a >= b && memcmp(s + a - b, suffix, b) == 0;
+}
+
+/* ---- isolated runs ---------------------------------------------------- */
+
+bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void *arg, strbuf *out) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    strbuf_printf(out, "cannot create a pipe: %s", strerror(errno));
+    return false;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]), close(fds[1]);
+    strbuf_printf(out, "cannot fork: %s", strerror(errno));
+    return false;
+  }
+  if (pid == 0) { /* child: run, write, leave without the parent's exit handlers */
+    close(fds[0]);
+    struct itimerval off = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_REAL, &off, NULL); /* the parent keeps the deadline */
+    strbuf b = {0};
+    fn(arg, &b);
+    size_t done = 0;
+    while (done < b.len) {
+      ssize_t w = write(fds[1], b.data + done, b.len - done);
+      if (w <= 0) break;
+      done += (size_t)w;
+    }
+    close(fds[1]);
+    _exit(done == b.len ? 0 : 1);
+  }
+  close(fds[1]);
+  double deadline = seconds > 0 ? util_now() + seconds : 0;
+  bool timed_out = false;
+  strbuf got = {0};
+  char buf[4096];
+  for (;;) {
+    int wait_ms = -1;
+    if (deadline > 0) {
+      double left = deadline - util_now();
+      if (left <= 0) {
+        timed_out = true;
+        break;
+      }
+      wait_ms = (int)(left * 1000) + 1;
+    }
+    struct pollfd pf = {fds[0], POLLIN, 0};
+    int r = poll(&pf, 1, wait_ms);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) continue; /* re-check the deadline */
+    ssize_t n = read(fds[0], buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break; /* end of the child's output */
+    strbuf_append(&got, buf, (size_t)n);
+  }
+  close(fds[0]);
+  if (timed_out) kill(pid, SIGKILL);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  bool ok = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (ok)
+    strbuf_append(out, got.data ? got.data : "", got.len);
+  else
+    strbuf_printf(out, "%s", timed_out ? "timeout" : "crashed");
+  strbuf_free(&got);
+  return ok;
 }

@@ -43,6 +43,10 @@ void util_set_giveup_verdict(const char *word);
 void util_set_timeout(double seconds);
 /* Seconds until that deadline, or -1 when none is armed. */
 double util_time_left(void);
+/* Seconds on a monotonic clock (for an engine's own deadlines). */
+double util_now(void);
+
+
 
 /* One-line diagnostics on stderr. */
 void util_error(const char *fmt, ...) UTIL_PRINTF(1, 2);
@@ -82,6 +86,15 @@ typedef struct {
 void strbuf_printf(strbuf *b, const char *fmt, ...) UTIL_PRINTF(2, 3);
 void strbuf_append(strbuf *b, const char *s, size_t n);
 void strbuf_free(strbuf *b);
+
+/* Runs fn(arg, out) in a child process (fork) and waits at most `seconds`
+ * (wall clock; <= 0: no limit): the text the child appended to its strbuf
+ * is appended to *out. Returns true when the child finished normally;
+ * false when it had to be killed at the deadline or died, with a reason
+ * ("timeout", "crashed") in *out. For work whose solver calls may overrun
+ * their timeouts (Z3 on non-linear problems): the parent stays in control
+ * of its time budget. The child's other effects are lost. */
+bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void *arg, strbuf *out);
 
 /* ---- files ---------------------------------------------------------- */
 /* Reads a whole file into a NUL-terminated heap buffer; NULL if unreadable

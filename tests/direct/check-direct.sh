@@ -14,7 +14,7 @@ for yml in "$dir"/term-*.yml; do
   name=$(basename "$yml" .yml)
   [[ -n "$filter" && "$name" != *"$filter"* ]] && continue
   expected=$(sed -n 's/^ *expected_verdict: *\([a-z]*\).*/\1/p' "$yml" | head -1)
-  answer=$("$bitprove" task --property termination --timeout 60 "$yml" 2>/dev/null | head -1)
+  answer=$("$bitprove" task --engine direct --property termination --timeout 60 "$yml" 2>/dev/null | head -1)
   if [[ "$expected" == true && "$answer" != TRUE ]]; then
     echo "FAIL $name: expected TRUE, got '${answer}'"
     fail=$((fail + 1))
@@ -32,7 +32,7 @@ done
 if [[ -z "$filter" ]]; then
   tmp=$(mktemp -d)
   for fmt in koat smt2 ari; do
-    out=$("$bitprove" --prop termination --dump-its "$fmt" "$tmp/its.$fmt" "$dir/term-seed000-g.c" 2>&1 | head -1)
+    out=$("$bitprove" --prop termination --engine direct --dump-its "$fmt" "$tmp/its.$fmt" "$dir/term-seed000-g.c" 2>&1 | head -1)
     answer=$("$bitprove" its "$tmp/its.$fmt" 2>&1 | head -1)
     if [[ "$out" == TRUE && -s "$tmp/its.$fmt" && "$answer" == YES ]]; then
       pass=$((pass + 1))

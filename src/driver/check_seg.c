@@ -1,0 +1,145 @@
+/* check_seg: see check_seg.h. */
+#include "check_seg.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../its/prove.h"
+#include "../seg/seg.h"
+#include "../smt/smt.h"
+
+static const unsigned seg_checks = (1u << PROP_VALID_DEREF) | (1u << PROP_VALID_FREE) | (1u << PROP_VALID_MEMTRACK) |
+                                   (1u << PROP_VALID_MEMCLEANUP) | (1u << PROP_NO_OVERFLOW) |
+                                   (1u << PROP_TERMINATION);
+
+bool drv_seg_decides(const property *p) { return p->checks != 0 && (p->checks & ~seg_checks) == 0; }
+
+static void note_lines(verdict *v, const char *prefix, const char *text) {
+  while (text && *text) {
+    const char *nl = strchr(text, '\n');
+    size_t n = nl ? (size_t)(nl - text) : strlen(text);
+    verdict_note(v, "%s%.*s", prefix, (int)n, text);
+    text += n + (nl ? 1 : 0);
+  }
+}
+
+static void dump_dot(const seg_graph *g, const char *file) {
+  FILE *f = fopen(file, "w");
+  if (!f) {
+    util_warning("--dump-seg: cannot write %s: %s", file, strerror(errno));
+    return;
+  }
+  seg_dump_dot(g, f);
+  if (fclose(f) != 0) util_warning("--dump-seg: cannot write %s: %s", file, strerror(errno));
+}
+
+/* The first line of the ITS back end's MAYBE reason. */
+static const char *maybe_reason(const strbuf *proof, int *len) {
+  const char *why = proof->data ? strstr(proof->data, "reason: ") : NULL;
+  if (!why) {
+    *len = 5;
+    return "MAYBE";
+  }
+  *len = (int)strcspn(why + 8, "\n");
+  return why + 8;
+}
+
+typedef struct {
+  its *s;
+  double seconds;
+} prove_job;
+
+/* In the child of util_run_isolated: the ITS back end's answer and proof. */
+static void prove_in_child(void *arg, strbuf *out) {
+  prove_job *job = arg;
+  its_prove_options po = its_prove_default_options();
+  po.nonterm = false; /* a non-terminating run of the ITS is no evidence about the program */
+  po.seconds = job->seconds;
+  its_prove_with(job->s, &po, 5000, out);
+}
+
+/* Termination from a complete graph without ERR: the ITS of Def. 6, proved
+ * in a child process so that a solver call overrunning its timeout cannot
+ * take the time of the engines after this one. */
+static bool prove_termination(const seg_graph *g, const drv_options *o, double seconds, verdict *out) {
+  char err[256];
+  its *s = seg_to_its(g, err, sizeof err);
+  if (!s) {
+    verdict_unknown(out, "symbolic execution graph: %s", err);
+    return false;
+  }
+  /* with --engine seg, --dump-its writes this ITS (auto: the direct one) */
+  bool dumped = o->engine == DRV_ENGINE_SEG && o->dump_its_format &&
+                drv_dump_its(s, o->dump_its_format, o->dump_its_file);
+  prove_job job = {s, seconds > 1 ? seconds - 0.5 : seconds};
+  strbuf proof = {0};
+  bool finished = util_run_isolated(seconds, prove_in_child, &job, &proof);
+  const seg_summary *sum = seg_graph_summary(g);
+  bool ok = finished && proof.data && strncmp(proof.data, "YES\n", 4) == 0;
+  if (ok) {
+    out->kind = VERDICT_TRUE;
+    verdict_note(out, "proof: the symbolic execution graph (%u states) is complete and has no ERR state, and its "
+                      "integer transition system (%u locations, %u variables, %zu transitions) terminates "
+                      "(seed 002 Thm. 7)",
+                 sum->states, s->nlocs, s->nvars, s->trans.len);
+    if (o->proof)
+      note_lines(out, "  ", proof.data);
+    else
+      verdict_note(out, "(--proof prints the ITS and the ranking functions)");
+  } else if (!finished) {
+    verdict_unknown(out, "the ITS back end on the symbolic execution graph's ITS: %s",
+                    proof.data ? proof.data : "failed");
+  } else {
+    int n;
+    const char *why = maybe_reason(&proof, &n);
+    verdict_unknown(out, "the ITS of the symbolic execution graph has no termination proof (%.*s)", n, why);
+  }
+  if (dumped) verdict_note(out, "ITS of the graph written to %s (%s)", o->dump_its_file, o->dump_its_format);
+  strbuf_free(&proof);
+  its_free(s);
+  return ok;
+}
+
+bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, double seconds, verdict *out) {
+  out->kind = VERDICT_UNKNOWN;
+  if (!drv_seg_decides(p)) {
+    verdict_unknown(out, "the symbolic execution graph does not decide %s", p->name);
+    return false;
+  }
+  smt_ctx *ctx = smt_ctx_new();
+  seg_options so;
+  seg_options_default(&so);
+  so.timeout = seconds > 0 ? seconds : 0;
+  seg_graph *g = seg_build(m, ctx, &so);
+  const seg_summary *sum = seg_graph_summary(g);
+  if (o->dump_seg_file) dump_dot(g, o->dump_seg_file);
+  if (o->stats) seg_print_stats(g, stderr);
+  bool ok = false;
+  bool leak_checks = (p->checks & ((1u << PROP_VALID_MEMTRACK) | (1u << PROP_VALID_MEMCLEANUP))) != 0;
+  if (!sum->complete) {
+    verdict_unknown(out, "symbolic execution graph incomplete: %s", sum->reason ? sum->reason : "gave up");
+  } else if (sum->err_memory || sum->err_overflow || sum->err_ub) {
+    /* the graph over-approximates: an ERR state is no counterexample */
+    verdict_unknown(out, "the symbolic execution graph reaches an error state (%s); not a proof",
+                    sum->first_err ? sum->first_err : "ERR");
+  } else if (leak_checks && sum->uses_heap && !sum->heap_empty_at_end) {
+    verdict_unknown(out, "the symbolic execution graph ends with heap memory allocated; memory tracking not proved");
+  } else if (p->checks & (1u << PROP_TERMINATION)) {
+    double left = seconds > 0 ? seconds - sum->seconds : 0;
+    ok = prove_termination(g, o, left > 1 ? left : 1, out);
+  } else {
+    out->kind = VERDICT_TRUE;
+    verdict_note(out, "proof: the symbolic execution graph (%u states, %u generalizations) is complete and has no "
+                      "ERR state (seed 002 Thm. 5)%s",
+                 sum->states, sum->generalizations,
+                 leak_checks ? "; every run ends with all heap memory freed" : "");
+    verdict_note(out, "malloc and calloc are assumed to fail or succeed, both cases explored");
+    ok = true;
+  }
+  if (o->dump_seg_file) verdict_note(out, "symbolic execution graph written to %s", o->dump_seg_file);
+  if (o->stats) smt_stats_print(ctx, stderr);
+  seg_graph_free(g);
+  smt_ctx_free(ctx);
+  return ok;
+}

@@ -1,0 +1,37 @@
+/* check_seg: what the driver asks the symbolic execution graph (src/seg).
+ *
+ * Contract: drv_seg_check() builds the SEG of m within `seconds` and fills
+ * *out with TRUE only when the graph proves property p:
+ *   - valid-deref / valid-free / no-overflow: the graph is complete and has
+ *     no ERR leaf of any kind (a run stopped at UB is not followed further,
+ *     so every ERR, not only the property's own, blocks a proof; seed 002
+ *     Thm. 5);
+ *   - valid-memtrack / valid-memcleanup: in addition, no END leaf has a heap
+ *     allocation left (a program that frees everything loses nothing);
+ *   - termination: in addition, the ITS of the graph terminates (seed 002
+ *     Def. 6, Thm. 7), proved by the ITS back end;
+ *   - unreach-call is not decided here.
+ * Otherwise *out is UNKNOWN with the reason and the function returns false.
+ * Writes the graph to o->dump_seg_file when set, statistics to stderr with
+ * o->stats. */
+#ifndef BITPROVE_DRIVER_CHECK_SEG_H
+#define BITPROVE_DRIVER_CHECK_SEG_H
+
+#include <stdbool.h>
+
+#include "../ir/ir.h"
+#include "dispatch.h"
+#include "property.h"
+#include "verdict.h"
+
+bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, double seconds, verdict *out);
+
+/* Writes s to file in format "koat", "smt2" or "ari" (--dump-its; in
+ * dispatch.c); false with a warning on stderr when it cannot. */
+struct its;
+bool drv_dump_its(const struct its *s, const char *format, const char *file);
+
+/* Can the SEG prove this property at all (every check is one it decides)? */
+bool drv_seg_decides(const property *p);
+
+#endif

@@ -1,0 +1,770 @@
+/* graph: construction of the symbolic execution graph (seed 002 Sect. 2.3).
+ *
+ * Depth-first over a stack of node ids. A state at a loop header reached by
+ * an evaluation edge is compared with its nearest tree ancestor at the same
+ * position (not reached by a refinement): if the ancestor is a
+ * generalization of it (conditions (b)-(e) of the generalization rule) it
+ * gets a generalization edge there; otherwise the two are merged (Def. 3),
+ * the ancestor's subtree is dropped and the ancestor (or, when it is itself
+ * a merge result, its predecessor) gets a generalization edge to the merge.
+ * Every other state is expanded by seg_step(). Limits on states and time
+ * stop the construction with an incomplete graph.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "internal.h"
+
+void seg_options_default(seg_options *o) {
+  o->timeout = 0;
+  o->max_states = 20000;
+  o->query_timeout_ms = 2000;
+}
+
+static double now_seconds(void) { return util_now(); }
+
+static bool past_deadline(const seg_engine *e) { return e->deadline > 0 && now_seconds() > e->deadline; }
+
+/* ---- substitutions (instantiations mu and their pseudo-inverses) -------- */
+
+typedef struct {
+  seg_term_vec var, val;
+} subst;
+
+static void subst_add(subst *s, smt_term v, smt_term t) {
+  VEC_PUSH(s->var, v);
+  VEC_PUSH(s->val, t);
+}
+
+static void subst_free(subst *s) {
+  VEC_FREE(s->var);
+  VEC_FREE(s->val);
+}
+
+/* The image of a variable (AL and PT entries are variables): linear search
+ * is enough, substitutions have one pair per live program variable. */
+static smt_term subst_var(const subst *s, smt_term v) {
+  for (size_t i = 0; i < s->var.len; i++)
+    if (s->var.data[i] == v) return s->val.data[i];
+  return v;
+}
+
+static bool subst_has(const subst *s, smt_term v) {
+  for (size_t i = 0; i < s->var.len; i++)
+    if (s->var.data[i] == v) return true;
+  return false;
+}
+
+static smt_term subst_term(seg_engine *e, const subst *s, smt_term t) {
+  if (s->var.len == 0) return t;
+  return its_subst(e->ctx, t, (uint32_t)s->var.len, s->var.data, s->val.data);
+}
+
+/* A symbolic variable "v<N>" without range atom: a merged state's LV
+ * variables get their ranges (if both states know them) through KB. */
+static smt_term fresh_plain(seg_engine *e) {
+  char name[24];
+  snprintf(name, sizeof name, "v%u", e->next_var++);
+  return smt_mk_var(e->ctx, name, SMT_SORT_INT);
+}
+
+/* ---- nodes, edges, bookkeeping ---------------------------------------- */
+
+typedef VEC(uint32_t) id_vec;
+
+typedef struct {
+  seg_graph *g;
+  id_vec work;
+  uint32_t live_states; /* non-removed state nodes, for the limit */
+  uint32_t merges;
+  bool stop;            /* a limit was hit or the graph became incomplete */
+} builder;
+
+static void set_incomplete(builder *b, const char *fmt, ...) UTIL_PRINTF(2, 3);
+static void set_incomplete(builder *b, const char *fmt, ...) {
+  b->stop = true;
+  if (b->g->reason) return; /* the first reason is the one reported */
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[512];
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  b->g->reason = xstrdup(buf);
+}
+
+static seg_node *node(seg_graph *g, uint32_t id) { return &g->nodes.data[id]; }
+
+static uint32_t add_node(builder *b, seg_state *s, uint32_t parent, seg_edge_kind in) {
+  seg_node n = {0};
+  n.state = s;
+  n.parent = parent;
+  n.in = in;
+  VEC_PUSH(b->g->nodes, n);
+  if (s) b->live_states++;
+  return (uint32_t)b->g->nodes.len - 1;
+}
+
+/* mu (may be NULL) is copied into the edge. */
+static void add_edge(seg_graph *g, uint32_t from, uint32_t to, seg_edge_kind kind, const subst *mu) {
+  seg_edge ed = {from, to, kind, 0, NULL, NULL};
+  if (mu && mu->var.len) {
+    ed.nmu = (uint32_t)mu->var.len;
+    ed.mu_var = xmalloc(ed.nmu * sizeof(smt_term));
+    ed.mu_val = xmalloc(ed.nmu * sizeof(smt_term));
+    memcpy(ed.mu_var, mu->var.data, ed.nmu * sizeof(smt_term));
+    memcpy(ed.mu_val, mu->val.data, ed.nmu * sizeof(smt_term));
+  }
+  VEC_PUSH(g->edges, ed);
+}
+
+static void edge_free(seg_edge *ed) {
+  free(ed->mu_var);
+  free(ed->mu_val);
+  ed->mu_var = ed->mu_val = NULL;
+  ed->nmu = 0;
+}
+
+static void mark_removed(builder *b, uint32_t id) {
+  seg_node *n = node(b->g, id);
+  if (n->removed) return;
+  n->removed = true;
+  if (n->state) b->live_states--;
+  seg_state_free(n->state);
+  n->state = NULL;
+  free(n->what);
+  n->what = NULL;
+}
+
+/* Marks the proper descendants of `top` removed (and `top` itself when
+ * with_top). Children always have larger ids than their parents, so one
+ * forward pass finds the whole subtree. */
+static void remove_subtree(builder *b, uint32_t top, bool with_top) {
+  seg_graph *g = b->g;
+  size_t n = g->nodes.len;
+  bool *in = xcalloc(n, sizeof *in);
+  in[top] = true;
+  for (size_t i = top + 1; i < n; i++) {
+    uint32_t p = g->nodes.data[i].parent;
+    if (p != IR_NONE && in[p] && !g->nodes.data[i].removed) in[i] = true;
+  }
+  for (size_t i = top + 1; i < n; i++)
+    if (in[i]) mark_removed(b, (uint32_t)i);
+  if (with_top) mark_removed(b, top);
+  free(in);
+}
+
+/* Drops the edges that touch a removed node. */
+static void drop_dead_edges(seg_graph *g) {
+  size_t k = 0;
+  for (size_t i = 0; i < g->edges.len; i++) {
+    seg_edge *ed = &g->edges.data[i];
+    if (node(g, ed->from)->removed || node(g, ed->to)->removed) {
+      edge_free(ed);
+      continue;
+    }
+    g->edges.data[k++] = *ed;
+  }
+  g->edges.len = k;
+}
+
+/* ---- generalization (rule conditions (b)-(e)) ------------------------- */
+
+/* (b): mu maps every LV variable of gen to spec's variable of the same
+ * slot; spec must have every slot gen has. Other variables (globals,
+ * allocation bounds, stored values) are mapped to themselves. */
+static bool lv_match(const seg_state *gen, const seg_state *spec, subst *mu) {
+  if (gen->nframes != spec->nframes) return false;
+  for (uint32_t i = 0; i < gen->nframes; i++) {
+    const seg_frame *fg = &gen->frames[i], *fs = &spec->frames[i];
+    if (fg->nslots != fs->nslots) return false;
+    for (uint32_t k = 0; k < fg->nslots; k++) {
+      if (fg->lv[k] == SMT_NULL) continue;
+      if (fs->lv[k] == SMT_NULL) return false;
+      if (fg->lv[k] != fs->lv[k]) subst_add(mu, fg->lv[k], fs->lv[k]);
+    }
+  }
+  for (uint32_t k = 0; k < gen->nglobals && k < spec->nglobals; k++)
+    if (gen->globals[k] != spec->globals[k]) return false; /* made once, never changed */
+  return true;
+}
+
+static bool has_alloc(const seg_state *s, smt_term lo, smt_term hi, uint8_t kind, uint32_t depth) {
+  for (size_t i = 0; i < s->al.len; i++) {
+    const seg_alloc *a = &s->al.data[i];
+    if (a->lo == lo && a->hi == hi && a->kind == kind && a->depth == depth) return true;
+  }
+  return false;
+}
+
+static bool has_pt(const seg_state *s, smt_term addr, smt_term val, uint32_t bytes, bool is_signed) {
+  for (size_t i = 0; i < s->pt.len; i++) {
+    const seg_pt *p = &s->pt.data[i];
+    if (p->addr == addr && p->val == val && p->bytes == bytes && p->is_signed == is_signed) return true;
+  }
+  return false;
+}
+
+/* (d) and (e): syntactic, after mu. */
+static bool memory_match(const seg_state *gen, const seg_state *spec, const subst *mu) {
+  for (size_t i = 0; i < gen->al.len; i++) {
+    const seg_alloc *a = &gen->al.data[i];
+    if (!has_alloc(spec, subst_var(mu, a->lo), subst_var(mu, a->hi), a->kind, a->depth)) return false;
+  }
+  for (size_t i = 0; i < gen->pt.len; i++) {
+    const seg_pt *p = &gen->pt.data[i];
+    if (!has_pt(spec, subst_var(mu, p->addr), subst_var(mu, p->val), p->bytes, p->is_signed)) return false;
+  }
+  return true;
+}
+
+/* Beyond rule (b), which constrains mu only on LV: variables held in
+ * memory (the counter of a loop whose variable lives in an alloca'd cell is
+ * a PT value, not an LV variable) are matched through the PT atoms at
+ * addresses mu already maps to an address of spec, and allocation bounds
+ * through an allocation whose other bound is matched. mu is any
+ * instantiation in the rule, so this is sound; it lets the value at a
+ * memory cell change between a and its generalization. Repeated for
+ * pointers stored in memory. */
+static void match_memory_vars(const seg_state *gen, const seg_state *spec, subst *mu) {
+  for (int round = 0, changed = 1; changed && round < 4; round++) {
+    changed = 0;
+    for (size_t i = 0; i < gen->pt.len; i++) {
+      const seg_pt *p = &gen->pt.data[i];
+      if (subst_has(mu, p->val)) continue;
+      smt_term addr = subst_var(mu, p->addr);
+      for (size_t j = 0; j < spec->pt.len; j++) {
+        const seg_pt *q = &spec->pt.data[j];
+        if (q->addr != addr || q->bytes != p->bytes || q->is_signed != p->is_signed) continue;
+        if (q->val != p->val) {
+          subst_add(mu, p->val, q->val);
+          changed = 1;
+        }
+        break;
+      }
+    }
+    for (size_t i = 0; i < gen->al.len; i++) {
+      const seg_alloc *a = &gen->al.data[i];
+      bool lo_known = subst_has(mu, a->lo), hi_known = subst_has(mu, a->hi);
+      if (lo_known == hi_known) continue;
+      smt_term lo = subst_var(mu, a->lo), hi = subst_var(mu, a->hi);
+      for (size_t j = 0; j < spec->al.len; j++) {
+        const seg_alloc *b = &spec->al.data[j];
+        if (b->kind != a->kind || b->depth != a->depth) continue;
+        if (lo_known && b->lo == lo && b->hi != a->hi) {
+          subst_add(mu, a->hi, b->hi);
+          changed = 1;
+          break;
+        }
+        if (hi_known && b->hi == hi && b->lo != a->lo) {
+          subst_add(mu, a->lo, b->lo);
+          changed = 1;
+          break;
+        }
+      }
+    }
+  }
+}
+
+/* (c): <spec> implies mu(KB_gen). */
+static bool kb_match(seg_engine *e, seg_state *gen, seg_state *spec, const subst *mu) {
+  smt_term kb = smt_mk_and(e->ctx, (uint32_t)gen->kb.len, gen->kb.data);
+  return seg_entails(e, spec, subst_term(e, mu, kb)) == SMT_YES;
+}
+
+/* Is gen a generalization of spec? On success *mu is the instantiation
+ * (variables of gen -> variables of spec); the cheap syntactic conditions
+ * are checked before the solver is asked. */
+static bool is_generalization(seg_engine *e, seg_state *gen, seg_state *spec, subst *mu) {
+  if (!lv_match(gen, spec, mu)) return false;
+  match_memory_vars(gen, spec, mu);
+  return memory_match(gen, spec, mu) && kb_match(e, gen, spec, mu);
+}
+
+/* ---- merging (Def. 3) --------------------------------------------------- */
+
+static void push_unique(seg_term_vec *v, smt_term t) {
+  for (size_t i = 0; i < v->len; i++)
+    if (v->data[i] == t) return;
+  VEC_PUSH(*v, t);
+}
+
+static bool is_int_eq(smt_ctx *ctx, smt_term t) {
+  return smt_term_kind(ctx, t) == SMT_EQ && smt_sort_is_int(smt_term_sort(ctx, smt_term_arg(ctx, t, 0)));
+}
+
+/* The strict order of t1, t2 that <a> implies, if any. */
+static void push_strict_order(seg_engine *e, seg_state *a, smt_term t1, smt_term t2, seg_term_vec *out) {
+  smt_term lt = smt_mk_int_lt(e->ctx, t1, t2);
+  if (seg_entails(e, a, lt) == SMT_YES) {
+    push_unique(out, lt);
+    return;
+  }
+  smt_term gt = smt_mk_int_gt(e->ctx, t1, t2);
+  if (seg_entails(e, a, gt) == SMT_YES) push_unique(out, gt);
+}
+
+static bool slot_is_ptr(const ir_func *f, uint32_t k) {
+  if (k < f->nparams) return f->params[k].kind == IR_TY_PTR;
+  return f->insts[k - f->nparams].type.kind == IR_TY_PTR;
+}
+
+/* Beyond the seed: the bounds of pointers that <a> implies, lo <= p,
+ * p <= hi, p <= hi + 1 for each pointer in LV and each allocation, and
+ * p <= q for pointers p, q in LV. The loop header of a `while (*s) s++`
+ * is first reached with s = str, before any PT atom about s exists, so
+ * the seed's <<a>> has no "s <= end" to keep. Also equal offsets of two
+ * pointers into different allocations (s - src = d - dst in a string
+ * copy). Sound: every candidate is implied by <a>, so c stays a
+ * generalization of a. */
+static void pointer_bounds(seg_engine *e, seg_state *a, seg_term_vec *out) {
+  smt_ctx *ctx = e->ctx;
+  seg_term_vec ptrs = {0}, cand = {0};
+  for (uint32_t i = 0; i < a->nframes; i++) {
+    const seg_frame *fr = &a->frames[i];
+    const ir_func *f = &e->m->funcs.data[fr->func];
+    for (uint32_t k = 0; k < fr->nslots; k++)
+      if (fr->lv[k] != SMT_NULL && slot_is_ptr(f, k)) push_unique(&ptrs, fr->lv[k]);
+  }
+  smt_term one = smt_mk_int(ctx, 1);
+  /* the allocation each pointer points into (or one past), if known */
+  smt_term *base = xcalloc(ptrs.len ? ptrs.len : 1, sizeof *base);
+  for (size_t i = 0; i < ptrs.len; i++) {
+    smt_term p = ptrs.data[i];
+    for (size_t j = 0; j < a->al.len; j++) {
+      const seg_alloc *al = &a->al.data[j];
+      push_unique(&cand, smt_mk_int_le(ctx, al->lo, p));
+      push_unique(&cand, smt_mk_int_le(ctx, p, al->hi));
+      push_unique(&cand, smt_mk_int_le(ctx, p, smt_mk_int_add2(ctx, al->hi, one)));
+      if (!base[i] && !past_deadline(e) &&
+          seg_entails(e, a, smt_mk_and2(ctx, smt_mk_int_le(ctx, al->lo, p),
+                                        smt_mk_int_le(ctx, p, smt_mk_int_add2(ctx, al->hi, one)))) == SMT_YES)
+        base[i] = al->lo;
+    }
+    for (size_t j = 0; j < ptrs.len; j++)
+      if (j != i) push_unique(&cand, smt_mk_int_le(ctx, p, ptrs.data[j]));
+  }
+  /* pointers that walk two buffers in step (a string copy): equal offsets
+   * from their allocations' starts, p - lo_p = q - lo_q, as two inequalities */
+  for (size_t i = 0; i < ptrs.len; i++)
+    for (size_t j = i + 1; j < ptrs.len; j++) {
+      if (!base[i] || !base[j] || base[i] == base[j]) continue;
+      smt_term l = smt_mk_int_add2(ctx, ptrs.data[i], base[j]), r = smt_mk_int_add2(ctx, ptrs.data[j], base[i]);
+      push_unique(&cand, smt_mk_int_le(ctx, l, r));
+      push_unique(&cand, smt_mk_int_ge(ctx, l, r));
+    }
+  free(base);
+  for (size_t i = 0; i < cand.len && !past_deadline(e); i++) {
+    smt_term c = cand.data[i];
+    if (c == SMT_TRUE || c == SMT_FALSE) continue;
+    if (seg_entails(e, a, c) == SMT_YES) push_unique(out, c);
+  }
+  VEC_FREE(ptrs);
+  VEC_FREE(cand);
+}
+
+/* <<a>>: KB's atoms, equalities also as two inequalities, disequalities
+ * also as the strict inequality <a> implies, and for PT atoms with values
+ * <a> proves different the order of their addresses (this is what keeps
+ * "s < end" for strlen, seed 002 Sect. 2.3). */
+static void double_brackets(seg_engine *e, seg_state *a, seg_term_vec *out) {
+  smt_ctx *ctx = e->ctx;
+  for (size_t i = 0; i < a->kb.len; i++) {
+    smt_term t = a->kb.data[i];
+    push_unique(out, t);
+    if (is_int_eq(ctx, t)) {
+      smt_term l = smt_term_arg(ctx, t, 0), r = smt_term_arg(ctx, t, 1);
+      push_unique(out, smt_mk_int_le(ctx, l, r));
+      push_unique(out, smt_mk_int_ge(ctx, l, r));
+    } else if (smt_term_kind(ctx, t) == SMT_NOT && is_int_eq(ctx, smt_term_arg(ctx, t, 0))) {
+      smt_term eq = smt_term_arg(ctx, t, 0);
+      push_strict_order(e, a, smt_term_arg(ctx, eq, 0), smt_term_arg(ctx, eq, 1), out);
+    }
+    if (past_deadline(e)) return; /* fewer candidates: only knowledge is lost */
+  }
+  for (size_t i = 0; i < a->pt.len; i++)
+    for (size_t j = i + 1; j < a->pt.len; j++) {
+      const seg_pt *p = &a->pt.data[i], *q = &a->pt.data[j];
+      if (p->bytes != q->bytes || p->is_signed != q->is_signed || p->addr == q->addr) continue;
+      if (past_deadline(e)) return;
+      if (seg_entails(e, a, smt_mk_not(ctx, smt_mk_eq(ctx, p->val, q->val))) == SMT_YES)
+        push_strict_order(e, a, p->addr, q->addr, out);
+    }
+  pointer_bounds(e, a, out);
+}
+
+/* c's frames: a's positions, a fresh variable for each slot both states
+ * have (slots only one of them has are dropped). Fills mu_a, mu_b and the
+ * pseudo-inverses. */
+static void merge_frames(seg_engine *e, seg_state *c, const seg_state *a, const seg_state *b, subst *mu_a,
+                         subst *mu_b, subst *inv_a, subst *inv_b) {
+  for (uint32_t i = 0; i < a->nframes; i++) {
+    const seg_frame *fa = &a->frames[i], *fb = &b->frames[i];
+    seg_frame *fc = seg_push_frame(c, e->m, fa->func, fa->call_inst);
+    fc->block = fa->block;
+    fc->inst = fa->inst;
+    for (uint32_t k = 0; k < fa->nslots && k < fc->nslots; k++) {
+      if (fa->lv[k] == SMT_NULL || fb->lv[k] == SMT_NULL) continue;
+      smt_term v = fresh_plain(e);
+      fc->lv[k] = v;
+      subst_add(mu_a, v, fa->lv[k]);
+      subst_add(mu_b, v, fb->lv[k]);
+      subst_add(inv_a, fa->lv[k], v);
+      subst_add(inv_b, fb->lv[k], v);
+    }
+  }
+}
+
+/* The merge's counterpart of match_memory_vars: a PT value of a and one of
+ * b at addresses that map to the same variable of c get a fresh variable
+ * of c (likewise the other bound of allocations with one matched bound),
+ * so a memory cell whose value differs between a and b is kept with an
+ * unknown value instead of being dropped (Def. 3 would keep only what is
+ * literally equal). mu_a, mu_b and the inverses are extended. */
+static void merge_memory_vars(seg_engine *e, const seg_state *a, const seg_state *b, subst *mu_a, subst *mu_b,
+                              subst *inv_a, subst *inv_b) {
+  for (int round = 0, changed = 1; changed && round < 4; round++) {
+    changed = 0;
+    for (size_t i = 0; i < a->pt.len; i++) {
+      const seg_pt *p = &a->pt.data[i];
+      if (subst_has(inv_a, p->val)) continue;
+      smt_term addr = subst_var(inv_a, p->addr);
+      for (size_t j = 0; j < b->pt.len; j++) {
+        const seg_pt *q = &b->pt.data[j];
+        if (subst_var(inv_b, q->addr) != addr || q->bytes != p->bytes || q->is_signed != p->is_signed) continue;
+        if (q->val != p->val && !subst_has(inv_b, q->val)) {
+          smt_term v = fresh_plain(e);
+          subst_add(mu_a, v, p->val);
+          subst_add(mu_b, v, q->val);
+          subst_add(inv_a, p->val, v);
+          subst_add(inv_b, q->val, v);
+          changed = 1;
+        }
+        break;
+      }
+    }
+    for (size_t i = 0; i < a->al.len; i++) {
+      const seg_alloc *x = &a->al.data[i];
+      bool lo_known = subst_has(inv_a, x->lo), hi_known = subst_has(inv_a, x->hi);
+      if (lo_known == hi_known) continue;
+      for (size_t j = 0; j < b->al.len; j++) {
+        const seg_alloc *y = &b->al.data[j];
+        if (y->kind != x->kind || y->depth != x->depth) continue;
+        smt_term ax = lo_known ? x->lo : x->hi, ay = lo_known ? y->lo : y->hi;
+        smt_term ox = lo_known ? x->hi : x->lo, oy = lo_known ? y->hi : y->lo;
+        if (subst_var(inv_a, ax) != subst_var(inv_b, ay)) continue;
+        if (ox != oy && !subst_has(inv_b, oy)) {
+          smt_term v = fresh_plain(e);
+          subst_add(mu_a, v, ox);
+          subst_add(mu_b, v, oy);
+          subst_add(inv_a, ox, v);
+          subst_add(inv_b, oy, v);
+          changed = 1;
+        }
+        break;
+      }
+    }
+  }
+}
+
+/* AL_c and PT_c: the intersection of the pseudo-inverse images. */
+static void merge_memory(seg_state *c, const seg_state *a, const seg_state *b, const subst *inv_a,
+                         const subst *inv_b) {
+  for (size_t i = 0; i < a->al.len; i++) {
+    seg_alloc x = a->al.data[i];
+    x.lo = subst_var(inv_a, x.lo);
+    x.hi = subst_var(inv_a, x.hi);
+    for (size_t j = 0; j < b->al.len; j++) {
+      const seg_alloc *y = &b->al.data[j];
+      if (subst_var(inv_b, y->lo) == x.lo && subst_var(inv_b, y->hi) == x.hi && y->kind == x.kind &&
+          y->depth == x.depth) {
+        VEC_PUSH(c->al, x);
+        break;
+      }
+    }
+  }
+  for (size_t i = 0; i < a->pt.len; i++) {
+    seg_pt x = a->pt.data[i];
+    x.addr = subst_var(inv_a, x.addr);
+    x.val = subst_var(inv_a, x.val);
+    for (size_t j = 0; j < b->pt.len; j++) {
+      const seg_pt *y = &b->pt.data[j];
+      if (subst_var(inv_b, y->addr) == x.addr && subst_var(inv_b, y->val) == x.val && y->bytes == x.bytes &&
+          y->is_signed == x.is_signed) {
+        VEC_PUSH(c->pt, x);
+        break;
+      }
+    }
+  }
+}
+
+/* KB_c: the candidates mu_a^-1(<<a>>) whose mu_b-instance <b> implies. */
+static void merge_kb(seg_engine *e, seg_state *c, seg_state *a, seg_state *b, const subst *inv_a,
+                     const subst *mu_b) {
+  seg_term_vec cand = {0};
+  double_brackets(e, a, &cand);
+  for (size_t i = 0; i < cand.len; i++) {
+    if (past_deadline(e)) break;
+    smt_term phi = subst_term(e, inv_a, cand.data[i]);
+    if (seg_entails(e, b, subst_term(e, mu_b, phi)) == SMT_YES) seg_kb_add(e, c, phi);
+  }
+  VEC_FREE(cand);
+}
+
+/* The merge c of a and b (Def. 3); *mu_a receives the instantiation of the
+ * edge a -> c. */
+static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst *mu_a) {
+  seg_state *c = seg_state_new(a->nglobals);
+  if (a->nglobals) memcpy(c->globals, a->globals, a->nglobals * sizeof *c->globals);
+  subst mu_b = {0}, inv_a = {0}, inv_b = {0};
+  merge_frames(e, c, a, b, mu_a, &mu_b, &inv_a, &inv_b);
+  merge_memory_vars(e, a, b, mu_a, &mu_b, &inv_a, &inv_b);
+  merge_memory(c, a, b, &inv_a, &inv_b);
+  merge_kb(e, c, a, b, &inv_a, &mu_b);
+  c->fo_cache = SMT_NULL;
+  subst_free(&mu_b);
+  subst_free(&inv_a);
+  subst_free(&inv_b);
+  return c;
+}
+
+/* ---- the construction strategy ------------------------------------------- */
+
+static bool first_non_phi(const ir_func *f, uint32_t block, uint32_t inst) {
+  const ir_block *bl = &f->blocks[block];
+  uint32_t i = bl->first;
+  while (i < bl->first + bl->count && f->insts[i].op == IR_PHI) i++;
+  return inst == i;
+}
+
+/* Generalization happens only at loop headers, where every cycle of the
+ * graph must pass (the strategy's termination argument needs no more). */
+static bool at_loop_header(const seg_engine *e, seg_state *s) {
+  const seg_frame *fr = seg_top(s);
+  const seg_func_info *fi = &e->finfo[fr->func];
+  if (!fi->loop_header || !fi->loop_header[fr->block]) return false;
+  return first_non_phi(&e->m->funcs.data[fr->func], fr->block, fr->inst);
+}
+
+/* The nearest tree ancestor at the same position that was not reached by
+ * a refinement (condition (a) and the strategy of Sect. 2.3). */
+static uint32_t same_position_ancestor(seg_graph *g, uint32_t id) {
+  seg_state *s = node(g, id)->state;
+  for (uint32_t p = node(g, id)->parent; p != IR_NONE; p = node(g, p)->parent) {
+    seg_node *n = node(g, p);
+    if (n->removed || !n->state || n->in == SEG_EDGE_REFINE) continue;
+    if (seg_same_position(n->state, s)) return p;
+  }
+  return IR_NONE;
+}
+
+/* b is at a's position but a does not generalize it: merge into c, drop
+ * a's subtree, and give a (or its generalization predecessor q) a
+ * generalization edge to c. */
+static void merge_into_ancestor(builder *bd, uint32_t ai, uint32_t bi) {
+  seg_graph *g = bd->g;
+  seg_engine *e = &g->e;
+  subst mu = {0};
+  seg_state *c = merge_states(e, node(g, ai)->state, node(g, bi)->state, &mu);
+  bd->merges++;
+  uint32_t from = ai;
+  bool drop_a = false;
+  if (node(g, ai)->in == SEG_EDGE_GEN && node(g, ai)->parent != IR_NONE) {
+    /* a is itself a merge result: redirect q's edge to c. mu_q o mu_a is
+     * the slot-by-slot match; checked anyway, a failure (solver timeout)
+     * must not leave an unchecked edge. */
+    uint32_t q = node(g, ai)->parent;
+    subst mq = {0};
+    if (!is_generalization(e, c, node(g, q)->state, &mq)) {
+      subst_free(&mq);
+      subst_free(&mu);
+      seg_state_free(c);
+      set_incomplete(bd, "a merged state could not be shown to generalize its predecessor (%s)",
+                     smt_last_reason(e->ctx) ? smt_last_reason(e->ctx) : "unknown");
+      return;
+    }
+    subst_free(&mu);
+    mu = mq;
+    from = q;
+    drop_a = true;
+  }
+  remove_subtree(bd, ai, drop_a);
+  drop_dead_edges(g);
+  uint32_t ci = add_node(bd, c, from, SEG_EDGE_GEN);
+  node(g, ci)->parent = from;
+  add_edge(g, from, ci, SEG_EDGE_GEN, &mu);
+  subst_free(&mu);
+  VEC_PUSH(bd->work, ci);
+}
+
+/* Returns true when the node was handled by generalization or merging. */
+static bool try_generalize(builder *bd, uint32_t bi) {
+  seg_graph *g = bd->g;
+  seg_node *b = node(g, bi);
+  if (b->in != SEG_EDGE_EVAL || !at_loop_header(&g->e, b->state)) return false;
+  uint32_t ai = same_position_ancestor(g, bi);
+  if (ai == IR_NONE) return false;
+  subst mu = {0};
+  if (is_generalization(&g->e, node(g, ai)->state, node(g, bi)->state, &mu)) {
+    add_edge(g, bi, ai, SEG_EDGE_GEN, &mu);
+    node(g, bi)->expanded = true;
+  } else {
+    merge_into_ancestor(bd, ai, bi);
+  }
+  subst_free(&mu);
+  return true;
+}
+
+/* One step of symbolic execution: the successors become children. */
+static void expand(builder *bd, uint32_t id) {
+  seg_graph *g = bd->g;
+  seg_succ_vec succs = {0};
+  seg_step(&g->e, node(g, id)->state, &succs);
+  node(g, id)->expanded = true;
+  size_t first = g->nodes.len;
+  for (size_t i = 0; i < succs.len; i++) {
+    seg_succ *sc = &succs.data[i];
+    uint32_t ci = add_node(bd, sc->state, id, sc->kind);
+    seg_node *cn = node(g, ci);
+    cn->leaf = sc->state ? SEG_LEAF_NONE : sc->leaf;
+    cn->what = sc->what;
+    cn->heap_left = sc->heap_left;
+    add_edge(g, id, ci, sc->kind, NULL);
+    if (!sc->state && sc->leaf == SEG_LEAF_STUCK)
+      set_incomplete(bd, "%s", sc->what ? sc->what : "unsupported instruction");
+  }
+  VEC_FREE(succs);
+  /* reverse order: the first successor is explored first */
+  for (size_t i = g->nodes.len; i > first; i--)
+    if (g->nodes.data[i - 1].state) VEC_PUSH(bd->work, (uint32_t)(i - 1));
+}
+
+static bool limits_hit(builder *bd) {
+  seg_engine *e = &bd->g->e;
+  if (e->opt.max_states && bd->live_states >= e->opt.max_states) {
+    set_incomplete(bd, "state limit %u reached", e->opt.max_states);
+    return true;
+  }
+  if (past_deadline(e)) {
+    set_incomplete(bd, "timeout");
+    return true;
+  }
+  return false;
+}
+
+static void run(builder *bd) {
+  seg_graph *g = bd->g;
+  while (bd->work.len && !bd->stop) {
+    uint32_t id = bd->work.data[--bd->work.len];
+    seg_node *n = node(g, id);
+    if (n->removed || n->expanded || !n->state) continue;
+    if (limits_hit(bd)) break;
+    if (try_generalize(bd, id)) continue;
+    expand(bd, id);
+  }
+}
+
+static bool has_heap(const seg_state *s) {
+  for (size_t i = 0; i < s->al.len; i++)
+    if (s->al.data[i].kind == SEG_AL_HEAP) return true;
+  return false;
+}
+
+/* Leaf flags and counters of the final graph (removed nodes do not count). */
+static void summarize(builder *bd, double t0) {
+  seg_graph *g = bd->g;
+  seg_summary *s = &g->sum;
+  s->heap_empty_at_end = true;
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    seg_node *n = &g->nodes.data[i];
+    if (n->removed) continue;
+    if (n->state) {
+      s->states++;
+      if (has_heap(n->state)) s->uses_heap = true;
+      continue;
+    }
+    bool err = true;
+    switch (n->leaf) {
+    case SEG_LEAF_ERR_DEREF:
+    case SEG_LEAF_ERR_FREE: s->err_memory = true; break;
+    case SEG_LEAF_ERR_OVERFLOW: s->err_overflow = true; break;
+    case SEG_LEAF_ERR_UB: s->err_ub = true; break;
+    case SEG_LEAF_END:
+      if (n->heap_left) s->heap_empty_at_end = false;
+      err = false;
+      break;
+    default: err = false; break;
+    }
+    if (err && !g->first_err) g->first_err = xstrdup(n->what ? n->what : "error");
+  }
+  for (size_t i = 0; i < g->edges.len; i++) {
+    s->edges++;
+    if (g->edges.data[i].kind == SEG_EDGE_GEN) s->generalizations++;
+    if (g->edges.data[i].kind == SEG_EDGE_REFINE) s->refinements++;
+  }
+  s->merges = bd->merges;
+  s->complete = !bd->stop && bd->work.len == 0 && !g->reason;
+  s->reason = g->reason;
+  s->first_err = g->first_err;
+  s->queries = g->e.queries;
+  s->seconds = now_seconds() - t0;
+}
+
+static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const seg_options *o, double t0) {
+  seg_engine *e = &g->e;
+  e->m = m;
+  e->ctx = ctx;
+  if (o)
+    e->opt = *o;
+  else
+    seg_options_default(&e->opt);
+  e->finfo = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->finfo);
+  for (size_t i = 0; i < m->funcs.len; i++)
+    if (m->funcs.data[i].defined) seg_func_info_init(&e->finfo[i], &m->funcs.data[i]);
+  e->deadline = e->opt.timeout > 0 ? t0 + e->opt.timeout : 0;
+  smt_set_timeout(ctx, e->opt.query_timeout_ms);
+}
+
+seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
+  double t0 = now_seconds();
+  seg_graph *g = xcalloc(1, sizeof *g);
+  builder bd = {0};
+  bd.g = g;
+  engine_init(g, m, ctx, o, t0);
+  g->root = IR_NONE;
+  const char *why = NULL;
+  seg_state *s0 = seg_initial_state(&g->e, &why);
+  if (!s0) {
+    set_incomplete(&bd, "%s", why ? why : "no initial state");
+  } else {
+    g->root = add_node(&bd, s0, IR_NONE, SEG_EDGE_EVAL);
+    VEC_PUSH(bd.work, g->root);
+    run(&bd);
+  }
+  summarize(&bd, t0);
+  VEC_FREE(bd.work);
+  return g;
+}
+
+const seg_summary *seg_graph_summary(const seg_graph *g) { return &g->sum; }
+
+void seg_graph_free(seg_graph *g) {
+  if (!g) return;
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    seg_state_free(g->nodes.data[i].state);
+    free(g->nodes.data[i].what);
+  }
+  VEC_FREE(g->nodes);
+  for (size_t i = 0; i < g->edges.len; i++) edge_free(&g->edges.data[i]);
+  VEC_FREE(g->edges);
+  if (g->e.finfo)
+    for (size_t i = 0; i < g->e.m->funcs.len; i++)
+      if (g->e.m->funcs.data[i].defined) seg_func_info_free(&g->e.finfo[i]);
+  free(g->e.finfo);
+  free(g->reason);
+  free(g->first_err);
+  free(g);
+}

@@ -1,0 +1,200 @@
+/* seg internals: abstract states, the engine context, and the interfaces
+ * between state.c, repr.c, rules.c, graph.c, to_its.c and dot.c. See seg.h
+ * for what states and graphs mean.
+ *
+ * Symbolic variables are smt Int variables named "v<N>" made by
+ * seg_fresh(); every symbolic variable is born with its range (seg_fresh
+ * adds lo <= v <= hi to the state's KB). A "term" below is a linear smt Int
+ * term over symbolic variables (built with smt_mk_int_*).
+ *
+ * Ownership: a state owns its arrays (seg_state_free); states are copied
+ * with seg_state_copy before a rule changes them, so a rule never modifies
+ * its input state.
+ */
+#ifndef BITPROVE_SEG_INTERNAL_H
+#define BITPROVE_SEG_INTERNAL_H
+
+#include <gmp.h>
+
+#include "../smt/query.h"
+#include "../smt/build.h"
+#include "seg.h"
+
+/* ---- representations (repr.c): seed 000 Sect. 2, U_P / S_P ------------- */
+/* Per function, per value slot: true when the value is held signed. Slots:
+ * parameter i is slot i, instruction j is slot nparams + j. i1 values and
+ * pointers are unsigned. */
+typedef struct {
+  uint32_t nslots;
+  bool *is_signed;
+  bool *loop_header; /* per block: target of a back edge of a DFS from the entry */
+  bool **live_in;    /* per block, per slot: live at the block's first non-phi instruction */
+} seg_func_info;
+
+void seg_func_info_init(seg_func_info *fi, const ir_func *f);
+void seg_func_info_free(seg_func_info *fi);
+static inline uint32_t seg_slot_of_arg(uint32_t i) { return i; }
+static inline uint32_t seg_slot_of_inst(const ir_func *f, uint32_t j) { return f->nparams + j; }
+
+/* ---- abstract states ---------------------------------------------------- */
+typedef struct {
+  uint32_t func;
+  uint32_t block;
+  uint32_t inst;      /* index into f->insts of the next instruction to execute */
+  uint32_t call_inst; /* in the CALLER's function: the call this frame returns to (IR_NONE for main) */
+  uint32_t nslots;    /* nparams + ninsts of the function */
+  smt_term *lv;       /* nslots entries; SMT_NULL where not defined or dead */
+} seg_frame;
+
+typedef enum { SEG_AL_STACK, SEG_AL_HEAP, SEG_AL_GLOBAL } seg_al_kind;
+
+typedef struct {
+  smt_term lo, hi;  /* symbolic variables: bytes lo..hi are allocated */
+  uint8_t kind;     /* seg_al_kind */
+  uint32_t depth;   /* SEG_AL_STACK: index of the owning frame */
+} seg_alloc;
+
+typedef struct {
+  smt_term addr, val; /* symbolic variables */
+  uint32_t bytes;     /* 1..8 */
+  bool is_signed;     /* representation of val */
+} seg_pt;
+
+typedef VEC(smt_term) seg_term_vec;
+
+typedef struct seg_state {
+  uint32_t nframes;
+  seg_frame *frames;   /* frames[nframes-1] is the current one */
+  seg_term_vec kb;     /* atoms (Bool terms), a conjunction */
+  VEC(seg_alloc) al;
+  VEC(seg_pt) pt;
+  uint32_t nglobals;
+  smt_term *globals;   /* per global of the module: its base address (a symbolic variable) */
+  smt_term fo_cache;   /* <a>, SMT_NULL until computed (any change resets it) */
+  /* The KB atoms that seg_project removed from this state since it was
+   * made by seg_state_copy (a conjunction; SMT_NULL: none). They relate the
+   * parent's variables to this state's new ones (w = i + 1 where i died),
+   * so the ITS transition into this state keeps them (to_its.c): without
+   * them Def. 6 would lose what a step computed. */
+  smt_term link;
+} seg_state;
+
+/* ---- engine context, shared by all files ---------------------------------- */
+typedef struct seg_engine {
+  const ir_module *m;
+  smt_ctx *ctx;
+  seg_options opt;
+  seg_func_info *finfo; /* per function of m (NULL info for functions without body) */
+  uint32_t next_var;    /* for seg_fresh */
+  uint64_t queries;
+  double deadline;      /* util time; 0 = none */
+} seg_engine;
+
+/* A fresh symbolic variable "v<N>" with lo <= v <= hi added to s->kb. */
+smt_term seg_fresh(seg_engine *e, seg_state *s, mpz_srcptr lo, mpz_srcptr hi);
+/* A fresh variable for an n-bit value in the given representation, or a
+ * pointer (ptr: [0, 2^ptr_bits)). */
+smt_term seg_fresh_int(seg_engine *e, seg_state *s, unsigned bits, bool is_signed);
+smt_term seg_fresh_ptr(seg_engine *e, seg_state *s);
+/* Range bounds of an n-bit representation, as smt Int constants. */
+smt_term seg_range_lo(seg_engine *e, unsigned bits, bool is_signed);
+smt_term seg_range_hi(seg_engine *e, unsigned bits, bool is_signed);
+
+seg_state *seg_state_new(uint32_t nglobals);
+seg_state *seg_state_copy(const seg_state *s);
+void seg_state_free(seg_state *s);
+/* Adds an atom to KB (simplified; "true" is skipped). Resets the <a> cache. */
+void seg_kb_add(seg_engine *e, seg_state *s, smt_term atom);
+seg_frame *seg_top(seg_state *s);
+/* Pushes a frame for function f (lv all SMT_NULL). */
+seg_frame *seg_push_frame(seg_state *s, const ir_module *m, uint32_t func, uint32_t call_inst);
+void seg_pop_frame(seg_state *s);
+
+/* <a> of seed 002 Def. 2 (see seg.h), cached in the state. */
+smt_term seg_fo(seg_engine *e, seg_state *s);
+/* Does <a> imply phi? SMT_YES / SMT_NO (a model exists) / SMT_DONT_KNOW.
+ * Counted in e->queries. */
+smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi);
+/* Is <a> satisfiable? false only when certainly unsatisfiable. */
+bool seg_feasible(seg_engine *e, seg_state *s);
+
+/* Every symbolic variable of the state (LV of all frames, AL, PT, globals,
+ * and KB), each once, in a deterministic order: LV frame by frame and slot
+ * by slot, globals, AL, PT, then KB's other variables. */
+void seg_state_vars(seg_engine *e, const seg_state *s, seg_term_vec *out);
+
+/* Projection of dead variables. First, in the CURRENT frame, when it is at
+ * the first non-phi instruction of its block, LV entries of slots that are
+ * not live there (e->finfo[func].live_in[block]) are dropped (the frames of
+ * callers are kept whole). Then variables of KB that occur neither in LV,
+ * AL, PT nor globals are eliminated: one defined by an equality atom with
+ * coefficient +-1 is substituted into the other atoms, otherwise the atoms
+ * that mention it are dropped (sound: only knowledge is lost). The atoms
+ * removed or rewritten are conjoined to s->link. rules.c calls it whenever
+ * a frame enters a block (after the phis) and after a return. */
+void seg_project(seg_engine *e, seg_state *s);
+
+/* Same program position (every frame's function, block, inst, call_inst). */
+bool seg_same_position(const seg_state *a, const seg_state *b);
+
+/* Compact one-line-per-component text (for dot labels and debugging). */
+void seg_state_print(seg_engine *e, const seg_state *s, strbuf *out, const char *sep);
+
+/* ---- one step of symbolic execution (rules.c) ------------------------------ */
+typedef enum { SEG_EDGE_EVAL, SEG_EDGE_REFINE, SEG_EDGE_GEN } seg_edge_kind;
+
+typedef struct {
+  seg_edge_kind kind;   /* EVAL or REFINE */
+  seg_state *state;     /* the successor (owned by the receiver), NULL for a leaf */
+  seg_leaf_kind leaf;   /* when state == NULL */
+  char *what;           /* leaf description (malloc'ed), e.g. "invalid load of 4 bytes at f.c:12" */
+  bool heap_left;       /* END leaf: the ending state still had a heap allocation */
+} seg_succ;
+
+typedef VEC(seg_succ) seg_succ_vec;
+
+/* Appends the successors of s to out: one EVAL successor (the instruction
+ * executed; phis of a branch target are executed together with the branch),
+ * or REFINE successors (a case split; the children are at the same
+ * position, each with the case's atom in KB), or leaves. s is not
+ * modified. Every concrete successor of every concrete state of s is
+ * represented by some successor (seg.h, soundness). */
+void seg_step(seg_engine *e, seg_state *s, seg_succ_vec *out);
+
+/* The initial state: main's frame at its entry, globals allocated with
+ * their initial values in PT (scalar globals of 1..8 bytes; larger globals
+ * get PT atoms for their 1..8-byte aligned pieces only where the program
+ * cannot tell otherwise: none in this version), argc/argv of main as fresh
+ * values. NULL with *why when main is missing. */
+seg_state *seg_initial_state(seg_engine *e, const char **why);
+
+/* ---- graph (graph.c) -------------------------------------------------------- */
+typedef struct {
+  uint32_t from, to;
+  seg_edge_kind kind;
+  uint32_t nmu;      /* GEN: mu as pairs (variable of `to`, term over `from`'s variables) */
+  smt_term *mu_var, *mu_val;
+} seg_edge;
+
+typedef struct {
+  seg_state *state;   /* NULL for leaves */
+  seg_leaf_kind leaf;
+  char *what;         /* leaf description or NULL */
+  uint32_t parent;    /* tree parent (IR_NONE for the root) */
+  seg_edge_kind in;   /* kind of the edge from the parent (EVAL for the root) */
+  bool heap_left;     /* END leaves: see seg_succ */
+  bool removed;       /* dropped by a merge: not part of the graph */
+  bool expanded;
+} seg_node;
+
+struct seg_graph {
+  seg_engine e;
+  VEC(seg_node) nodes;
+  VEC(seg_edge) edges;
+  uint32_t root;
+  seg_summary sum;
+  char *reason;
+  char *first_err;
+};
+
+#endif

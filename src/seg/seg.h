@@ -1,0 +1,148 @@
+/* seg: symbolic execution graphs over abstract states with byte-precise
+ * memory and bit-precise integers (seed 002, the AProVE approach to C;
+ * seed 000 for the bitvector rules; seed 004 Def. 1 for states with a call
+ * stack). The graph proves memory safety and absence of signed overflow
+ * when it is complete, and yields an integer transition system (ITS) whose
+ * termination implies the program's.
+ *
+ * What a graph means
+ * ------------------
+ * An abstract state (p, LV, KB, AL, PT) stands for every concrete state
+ * at position p (a call stack of (function, block, instruction) frames)
+ * whose values and memory satisfy it (seed 002 Def. 1 and 2):
+ *   LV  maps each live IR value of each frame to a symbolic variable (an smt
+ *       Int variable), injectively. An integer value of width n is held in
+ *       ONE representation, chosen per IR value by the U_P / S_P heuristic
+ *       (seed 000 Sect. 2): unsigned in [0, 2^n) or signed in
+ *       [-2^(n-1), 2^(n-1)); pointers are unsigned addresses in [0, 2^p).
+ *   KB  a conjunction of linear atoms over symbolic variables.
+ *   AL  allocations [lo, hi]: every byte from lo to hi is allocated; kept
+ *       apart by kind (stack object of a frame, heap object, global).
+ *   PT  points-to atoms addr ->(n bytes, u/s) val: the n bytes from addr,
+ *       read little-endian in representation u/s, are val.
+ * The first-order view <a> (seed 002 Def. 2) is KB, lo <= hi per
+ * allocation, disjointness of distinct allocations, and for two PT atoms
+ * of the same size and representation, addr1 = addr2 -> val1 = val2 (the
+ * memory is a function; this implies the seed's addr1 != addr2 whenever
+ * val1 != val2, which is what its rule adds).
+ *
+ * Edges are evaluation edges (one instruction, or a call/return), refinement
+ * edges (a case split of a state that does not decide a comparison, a
+ * branch, an overflow case, ...: every concrete state satisfies one child)
+ * and generalization edges a -> c with an instantiation mu (seed 002
+ * Sect. 2.3: mu(LV_c(x)) = LV_a(x), <a> implies mu(KB_c), AL_c and PT_c map
+ * into AL_a and PT_a). Leaves are program ends (return from main, exit,
+ * abort, reach_error, an assume that fails) and ERR states (an invalid
+ * access or free, signed overflow on nsw, division by zero, an over-wide
+ * shift, `unreachable`), each ERR naming its cause and source line.
+ *
+ * Soundness (Thm. 5 and 7 of seed 002): every step over-approximates: each
+ * concrete successor of a concrete state represented by a is represented
+ * by a child of a (or the run is an error and a child is ERR). Knowledge is
+ * only ever dropped, never guessed; a solver answer "unknown" counts as
+ * "not implied". Hence a complete graph without ERR proves valid-deref,
+ * valid-free, no-overflow and the absence of division by zero for every run
+ * of main, and then the ITS of the graph terminating proves termination.
+ *
+ * Generalization (seed 002 Def. 3, Thm. 4): at loop headers (targets of back
+ * edges of a frame's function), a state b reached by an evaluation edge is
+ * compared with its nearest ancestor a at the same position. If a is a
+ * generalization of b, b gets a generalization edge to a. Otherwise the
+ * states are merged into c, a's subtree is dropped and a gets a
+ * generalization edge to c (or, when a is itself a merge result reached by
+ * a generalization edge from q, q's edge is redirected to c). The strategy
+ * terminates (Thm. 4); limits on states and time turn a graph that grows
+ * too large into an incomplete one (answer UNKNOWN), never a wrong one.
+ *
+ * Scope of this version: calls to defined non-recursive functions are
+ * executed by pushing a frame; recursion, indirect calls and calls of
+ * unknown external functions make the graph incomplete (reason given).
+ * Builtins: __VERIFIER_nondet_* (fresh value in the type's range),
+ * __VERIFIER_assume, reach_error / abort / exit (program end), malloc,
+ * calloc, free, alloca; memset, memcpy, memmove check their ranges and
+ * forget the PT atoms they may overwrite; other library functions make the
+ * graph incomplete. malloc and calloc may return NULL (both cases are
+ * explored: sound whether or not the allocator can fail).
+ *
+ * Contract: seg_build() never aborts on a program it does not support; it
+ * returns a graph with complete == false and a reason. Everything it
+ * allocates is freed by seg_graph_free(). The smt_ctx passed in must outlive
+ * the graph and the ITS made from it.
+ *
+ * Files: state.c (states, <a>, entailment, projection of dead variables,
+ * printing), repr.c (U_P / S_P), rules.c (one step of symbolic execution),
+ * graph.c (construction, generalization, merging), to_its.c (Def. 6),
+ * dot.c (Graphviz).
+ */
+#ifndef BITPROVE_SEG_SEG_H
+#define BITPROVE_SEG_SEG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../ir/ir.h"
+#include "../its/its.h"
+#include "../smt/smt.h"
+#include "../util/util.h"
+
+typedef struct {
+  double timeout;          /* seconds of wall-clock time for the construction; 0 = none */
+  uint32_t max_states;     /* the graph is incomplete beyond this many states (default 20000) */
+  unsigned query_timeout_ms; /* per solver query (default 2000) */
+} seg_options;
+
+void seg_options_default(seg_options *o);
+
+/* Why a state is a leaf. */
+typedef enum {
+  SEG_LEAF_NONE = 0,  /* an inner state, or one not yet expanded */
+  SEG_LEAF_END,       /* the program ended: return from main, exit, abort, reach_error */
+  SEG_LEAF_PRUNED,    /* __VERIFIER_assume(false), or an infeasible refinement */
+  SEG_LEAF_ERR_DEREF, /* load/store/memset/... outside every allocation */
+  SEG_LEAF_ERR_FREE,  /* free of something that is not the start of a live heap object */
+  SEG_LEAF_ERR_OVERFLOW, /* nsw/nuw overflow, INT_MIN / -1 */
+  SEG_LEAF_ERR_UB,    /* division by zero, shift amount >= width, unreachable */
+  SEG_LEAF_STUCK      /* an unsupported instruction or call: the graph is incomplete */
+} seg_leaf_kind;
+
+typedef struct seg_graph seg_graph;
+
+typedef struct {
+  bool complete;          /* every state expanded; no STUCK leaf; no limit hit */
+  const char *reason;     /* when !complete: why (owned by the graph) */
+  bool err_memory;        /* an ERR_DEREF or ERR_FREE leaf exists */
+  bool err_overflow;      /* an ERR_OVERFLOW leaf exists */
+  bool err_ub;            /* an ERR_UB leaf exists */
+  const char *first_err;  /* "invalid load at f.c:12 ..." for the first ERR leaf, or NULL */
+  bool heap_empty_at_end; /* every END leaf has no heap allocation left */
+  bool uses_heap;         /* some state has a heap allocation */
+  uint32_t states, edges, generalizations, merges, refinements;
+  uint64_t queries;       /* entailment queries asked while building */
+  double seconds;
+} seg_summary;
+
+/* Builds the graph of m from main's entry (globals allocated and holding
+ * their initial values). Never NULL. */
+seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o);
+void seg_graph_free(seg_graph *g);
+const seg_summary *seg_graph_summary(const seg_graph *g);
+
+/* The ITS of the graph (seed 002 Def. 6), meaningful only for a complete
+ * graph without ERR leaves. Locations are the graph's states ("s<id>"),
+ * the start is the root; variables are slots x0..x(k-1) that each state
+ * fills with its symbolic variables in a fixed order (so k is the largest
+ * number of variables of one state, not the number of all variables).
+ * NULL with a message when the graph is not complete. */
+its *seg_to_its(const seg_graph *g, char *err, size_t errlen);
+
+/* Writes the graph in Graphviz dot: one node per state, labelled with its
+ * position and compact LV / KB / AL / PT, edges styled by kind (refinement
+ * dotted, generalization dashed with mu). */
+void seg_dump_dot(const seg_graph *g, FILE *out);
+
+/* One line per counter: states, edges by kind, queries, queries per state,
+ * time. */
+void seg_print_stats(const seg_graph *g, FILE *out);
+
+#endif

@@ -1,0 +1,446 @@
+/* state: abstract states of the SEG (seed 002 Def. 1 and 2): construction,
+ * copying, the first-order view <a>, entailment, projection of dead
+ * variables, printing. See internal.h for the contract. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../smt/smtlib.h"
+#include "internal.h"
+
+/* ---- symbolic variables -------------------------------------------------- */
+
+static smt_term const_pow2(seg_engine *e, unsigned k, int sign, int64_t add) {
+  mpz_t v;
+  mpz_init(v);
+  mpz_ui_pow_ui(v, 2, k);
+  if (sign < 0) mpz_neg(v, v);
+  if (add >= 0)
+    mpz_add_ui(v, v, (unsigned long)add);
+  else
+    mpz_sub_ui(v, v, (unsigned long)-add);
+  smt_term t = smt_mk_int_mpz(e->ctx, v);
+  mpz_clear(v);
+  return t;
+}
+
+smt_term seg_range_lo(seg_engine *e, unsigned bits, bool is_signed) {
+  if (!is_signed || bits <= 1) return smt_mk_int(e->ctx, 0);
+  return const_pow2(e, bits - 1, -1, 0);
+}
+
+smt_term seg_range_hi(seg_engine *e, unsigned bits, bool is_signed) {
+  if (bits <= 1) return smt_mk_int(e->ctx, 1);
+  return const_pow2(e, is_signed ? bits - 1 : bits, 1, -1);
+}
+
+static smt_term new_var(seg_engine *e) {
+  char name[32];
+  snprintf(name, sizeof name, "v%u", e->next_var++);
+  return smt_mk_var(e->ctx, name, SMT_SORT_INT);
+}
+
+static smt_term fresh_in(seg_engine *e, seg_state *s, smt_term lo, smt_term hi) {
+  smt_term v = new_var(e);
+  seg_kb_add(e, s, smt_mk_int_le(e->ctx, lo, v));
+  seg_kb_add(e, s, smt_mk_int_le(e->ctx, v, hi));
+  return v;
+}
+
+smt_term seg_fresh(seg_engine *e, seg_state *s, mpz_srcptr lo, mpz_srcptr hi) {
+  return fresh_in(e, s, smt_mk_int_mpz(e->ctx, lo), smt_mk_int_mpz(e->ctx, hi));
+}
+
+smt_term seg_fresh_int(seg_engine *e, seg_state *s, unsigned bits, bool is_signed) {
+  return fresh_in(e, s, seg_range_lo(e, bits, is_signed), seg_range_hi(e, bits, is_signed));
+}
+
+smt_term seg_fresh_ptr(seg_engine *e, seg_state *s) {
+  return fresh_in(e, s, smt_mk_int(e->ctx, 0), seg_range_hi(e, e->m->ptr_bits, false));
+}
+
+/* ---- states ----------------------------------------------------------------- */
+
+seg_state *seg_state_new(uint32_t nglobals) {
+  seg_state *s = calloc(1, sizeof *s);
+  if (!s) util_die_unknown("out of memory");
+  s->globals = calloc(nglobals ? nglobals : 1, sizeof *s->globals);
+  if (!s->globals) util_die_unknown("out of memory");
+  s->nglobals = nglobals;
+  return s;
+}
+
+static void *dup_array(const void *p, size_t n, size_t size) {
+  if (n == 0) return NULL;
+  void *q = malloc(n * size);
+  if (!q) util_die_unknown("out of memory");
+  memcpy(q, p, n * size);
+  return q;
+}
+
+#define VEC_COPY(dst, src)                                                    \
+  do {                                                                        \
+    (dst).data = dup_array((src).data, (src).len, sizeof *(src).data);        \
+    (dst).len = (dst).cap = (src).len;                                        \
+  } while (0)
+
+seg_state *seg_state_copy(const seg_state *s) {
+  seg_state *c = calloc(1, sizeof *c);
+  if (!c) util_die_unknown("out of memory");
+  c->nframes = s->nframes;
+  c->frames = dup_array(s->frames, s->nframes, sizeof *s->frames);
+  for (uint32_t i = 0; i < s->nframes; i++)
+    c->frames[i].lv = dup_array(s->frames[i].lv, s->frames[i].nslots, sizeof(smt_term));
+  VEC_COPY(c->kb, s->kb);
+  VEC_COPY(c->al, s->al);
+  VEC_COPY(c->pt, s->pt);
+  c->nglobals = s->nglobals;
+  c->globals = dup_array(s->globals, s->nglobals ? s->nglobals : 1, sizeof *s->globals);
+  c->fo_cache = s->fo_cache;
+  c->link = SMT_NULL; /* a new state: nothing projected away yet */
+  return c;
+}
+
+void seg_state_free(seg_state *s) {
+  if (!s) return;
+  for (uint32_t i = 0; i < s->nframes; i++) free(s->frames[i].lv);
+  free(s->frames);
+  VEC_FREE(s->kb);
+  VEC_FREE(s->al);
+  VEC_FREE(s->pt);
+  free(s->globals);
+  free(s);
+}
+
+void seg_kb_add(seg_engine *e, seg_state *s, smt_term atom) {
+  smt_ctx *ctx = e->ctx;
+  atom = smt_simplify(ctx, atom);
+  if (atom == smt_mk_bool(ctx, true)) return;
+  if (smt_term_kind(ctx, atom) == SMT_AND) { /* conjuncts one by one: merging keeps them apart */
+    uint32_t n = smt_term_nargs(ctx, atom);
+    for (uint32_t i = 0; i < n; i++) seg_kb_add(e, s, smt_term_arg(ctx, atom, i));
+    return;
+  }
+  for (size_t i = 0; i < s->kb.len; i++)
+    if (s->kb.data[i] == atom) return;
+  VEC_PUSH(s->kb, atom);
+  s->fo_cache = SMT_NULL;
+}
+
+seg_frame *seg_top(seg_state *s) { return &s->frames[s->nframes - 1]; }
+
+seg_frame *seg_push_frame(seg_state *s, const ir_module *m, uint32_t func, uint32_t call_inst) {
+  seg_frame *fr = realloc(s->frames, (s->nframes + 1) * sizeof *fr);
+  if (!fr) util_die_unknown("out of memory");
+  s->frames = fr;
+  const ir_func *f = &m->funcs.data[func];
+  seg_frame *top = &s->frames[s->nframes++];
+  memset(top, 0, sizeof *top);
+  top->func = func;
+  top->block = 0;
+  top->inst = f->nblocks ? f->blocks[0].first : 0;
+  top->call_inst = call_inst;
+  top->nslots = f->nparams + f->ninsts;
+  top->lv = calloc(top->nslots ? top->nslots : 1, sizeof(smt_term));
+  if (!top->lv) util_die_unknown("out of memory");
+  s->fo_cache = SMT_NULL;
+  return top;
+}
+
+void seg_pop_frame(seg_state *s) {
+  if (s->nframes == 0) return;
+  free(s->frames[s->nframes - 1].lv);
+  s->nframes--;
+  s->fo_cache = SMT_NULL;
+}
+
+/* ---- <a> and entailment ------------------------------------------------------ */
+
+smt_term seg_fo(seg_engine *e, seg_state *s) {
+  if (s->fo_cache != SMT_NULL) return s->fo_cache;
+  smt_ctx *ctx = e->ctx;
+  seg_term_vec parts = {0};
+  for (size_t i = 0; i < s->kb.len; i++) VEC_PUSH(parts, s->kb.data[i]);
+  /* allocations are non-empty intervals, pairwise disjoint */
+  for (size_t i = 0; i < s->al.len; i++) {
+    const seg_alloc *a = &s->al.data[i];
+    VEC_PUSH(parts, smt_mk_int_le(ctx, a->lo, a->hi));
+    for (size_t j = i + 1; j < s->al.len; j++) {
+      const seg_alloc *b = &s->al.data[j];
+      VEC_PUSH(parts, smt_mk_or2(ctx, smt_mk_int_lt(ctx, a->hi, b->lo), smt_mk_int_lt(ctx, b->hi, a->lo)));
+    }
+  }
+  /* the memory is a function: the same address holds the same value (for
+   * atoms of the same size and representation); this gives the seed's
+   * addr1 != addr2 whenever val1 != val2 */
+  for (size_t i = 0; i < s->pt.len; i++)
+    for (size_t j = i + 1; j < s->pt.len; j++) {
+      const seg_pt *p = &s->pt.data[i], *q = &s->pt.data[j];
+      if (p->bytes != q->bytes || p->is_signed != q->is_signed) continue;
+      VEC_PUSH(parts, smt_mk_implies(ctx, smt_mk_eq(ctx, p->addr, q->addr), smt_mk_eq(ctx, p->val, q->val)));
+    }
+  s->fo_cache = smt_mk_and(ctx, (uint32_t)parts.len, parts.data);
+  VEC_FREE(parts);
+  return s->fo_cache;
+}
+
+smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi) {
+  e->queries++;
+  return smt_implies(e->ctx, seg_fo(e, s), phi);
+}
+
+bool seg_feasible(seg_engine *e, seg_state *s) {
+  e->queries++;
+  return smt_is_sat(e->ctx, seg_fo(e, s)) != SMT_UNSAT;
+}
+
+/* ---- variables -------------------------------------------------------------- */
+
+/* A small set of terms with insertion order kept in a vector. */
+typedef struct {
+  uint32_t *slots;
+  size_t cap;
+} term_set;
+
+static bool set_add(term_set *set, smt_term t) {
+  size_t h = (t * 2654435761u) & (set->cap - 1);
+  while (set->slots[h]) {
+    if (set->slots[h] == t) return false;
+    h = (h + 1) & (set->cap - 1);
+  }
+  set->slots[h] = t;
+  return true;
+}
+
+static void set_init(term_set *set, size_t n) {
+  set->cap = 16;
+  while (set->cap < 2 * n + 2) set->cap *= 2;
+  set->slots = calloc(set->cap, sizeof *set->slots);
+  if (!set->slots) util_die_unknown("out of memory");
+}
+
+static void push_var(term_set *set, seg_term_vec *out, smt_term v) {
+  if (v != SMT_NULL && set_add(set, v)) VEC_PUSH(*out, v);
+}
+
+/* The variables of LV, globals, AL and PT (not KB), in the documented order. */
+static void structural_vars(const seg_state *s, term_set *set, seg_term_vec *out) {
+  for (uint32_t i = 0; i < s->nframes; i++)
+    for (uint32_t k = 0; k < s->frames[i].nslots; k++) push_var(set, out, s->frames[i].lv[k]);
+  for (uint32_t g = 0; g < s->nglobals; g++) push_var(set, out, s->globals[g]);
+  for (size_t i = 0; i < s->al.len; i++) {
+    push_var(set, out, s->al.data[i].lo);
+    push_var(set, out, s->al.data[i].hi);
+  }
+  for (size_t i = 0; i < s->pt.len; i++) {
+    push_var(set, out, s->pt.data[i].addr);
+    push_var(set, out, s->pt.data[i].val);
+  }
+}
+
+static size_t state_size(const seg_state *s) {
+  size_t n = s->nglobals + 2 * s->al.len + 2 * s->pt.len + 4 * s->kb.len;
+  for (uint32_t i = 0; i < s->nframes; i++) n += s->frames[i].nslots;
+  return n;
+}
+
+void seg_state_vars(seg_engine *e, const seg_state *s, seg_term_vec *out) {
+  term_set set;
+  set_init(&set, state_size(s));
+  structural_vars(s, &set, out);
+  its_term_vec tv = {0};
+  for (size_t i = 0; i < s->kb.len; i++) {
+    tv.len = 0;
+    its_term_vars(e->ctx, s->kb.data[i], &tv);
+    for (size_t k = 0; k < tv.len; k++) push_var(&set, out, tv.data[k]);
+  }
+  VEC_FREE(tv);
+  free(set.slots);
+}
+
+/* ---- projection ---------------------------------------------------------------- */
+
+static bool is_first_non_phi(const ir_func *f, uint32_t block, uint32_t inst) {
+  uint32_t i = f->blocks[block].first;
+  while (i < f->blocks[block].first + f->blocks[block].count && f->insts[i].op == IR_PHI) i++;
+  return inst == i;
+}
+
+static void drop_dead_slots(seg_engine *e, seg_state *s) {
+  if (s->nframes == 0) return;
+  seg_frame *fr = seg_top(s);
+  const ir_func *f = &e->m->funcs.data[fr->func];
+  if (!e->finfo || !e->finfo[fr->func].live_in || !is_first_non_phi(f, fr->block, fr->inst)) return;
+  const bool *live = e->finfo[fr->func].live_in[fr->block];
+  for (uint32_t k = 0; k < fr->nslots; k++)
+    if (!live[k] && fr->lv[k] != SMT_NULL) {
+      fr->lv[k] = SMT_NULL;
+      s->fo_cache = SMT_NULL;
+    }
+}
+
+/* For an equality atom that is linear in d with coefficient +-1: the term
+ * d equals under the atom (without d), else SMT_NULL. */
+static smt_term definition_of(seg_engine *e, smt_term atom, smt_term d) {
+  smt_ctx *ctx = e->ctx;
+  if (smt_term_kind(ctx, atom) != SMT_EQ) return SMT_NULL;
+  smt_term l = smt_term_arg(ctx, atom, 0), r = smt_term_arg(ctx, atom, 1);
+  if (!smt_sort_is_int(smt_term_sort(ctx, l))) return SMT_NULL;
+  smt_term f = smt_mk_int_sub(ctx, l, r); /* atom: f = 0 */
+  smt_term one = smt_mk_int(ctx, 1);
+  smt_term d1 = smt_mk_int_add2(ctx, d, one);
+  smt_term shifted = its_subst(ctx, f, 1, &d, &d1);
+  smt_term coef = smt_mk_int_sub(ctx, shifted, f); /* constant when f is linear in d */
+  if (smt_term_kind(ctx, coef) != SMT_INT_CONST) return SMT_NULL;
+  mpz_srcptr c = smt_term_value(ctx, coef);
+  if (mpz_cmpabs_ui(c, 1) != 0) return SMT_NULL;
+  /* f = c*d + rest, so d = d - c*f on f = 0 (c*c = 1) */
+  smt_term def = smt_mk_int_sub(ctx, d, smt_mk_int_mul2(ctx, coef, f));
+  its_term_vec tv = {0};
+  its_term_vars(ctx, def, &tv);
+  bool mentions_d = false;
+  for (size_t i = 0; i < tv.len; i++) mentions_d |= tv.data[i] == d;
+  VEC_FREE(tv);
+  return mentions_d ? SMT_NULL : def; /* non-linear occurrences */
+}
+
+static bool atom_mentions(seg_engine *e, smt_term atom, smt_term v, its_term_vec *tmp) {
+  tmp->len = 0;
+  its_term_vars(e->ctx, atom, tmp);
+  for (size_t i = 0; i < tmp->len; i++)
+    if (tmp->data[i] == v) return true;
+  return false;
+}
+
+/* Eliminates one dead variable d from KB. */
+static void eliminate(seg_engine *e, seg_state *s, smt_term d, its_term_vec *tmp) {
+  smt_term def = SMT_NULL;
+  size_t def_at = SIZE_MAX;
+  for (size_t i = 0; i < s->kb.len && def == SMT_NULL; i++)
+    if (atom_mentions(e, s->kb.data[i], d, tmp)) {
+      def = definition_of(e, s->kb.data[i], d);
+      if (def != SMT_NULL) def_at = i;
+    }
+  seg_term_vec kept = {0};
+  for (size_t i = 0; i < s->kb.len; i++) {
+    smt_term a = s->kb.data[i];
+    if (i == def_at || atom_mentions(e, a, d, tmp)) /* the ITS transition keeps it (internal.h, link) */
+      s->link = s->link == SMT_NULL ? a : smt_mk_and2(e->ctx, s->link, a);
+    if (i == def_at) continue;
+    if (atom_mentions(e, a, d, tmp)) {
+      if (def == SMT_NULL) continue; /* no definition: forget what d said */
+      a = its_subst(e->ctx, a, 1, &d, &def);
+    }
+    VEC_PUSH(kept, a);
+  }
+  VEC_FREE(s->kb);
+  /* re-add through seg_kb_add: splits conjunctions, drops true and duplicates */
+  for (size_t i = 0; i < kept.len; i++) seg_kb_add(e, s, kept.data[i]);
+  VEC_FREE(kept);
+  s->fo_cache = SMT_NULL;
+}
+
+void seg_project(seg_engine *e, seg_state *s) {
+  drop_dead_slots(e, s);
+  term_set live;
+  set_init(&live, state_size(s));
+  seg_term_vec order = {0};
+  structural_vars(s, &live, &order);
+  /* the dead variables of KB, in order of first occurrence */
+  seg_term_vec dead = {0};
+  its_term_vec tv = {0};
+  for (size_t i = 0; i < s->kb.len; i++) {
+    tv.len = 0;
+    its_term_vars(e->ctx, s->kb.data[i], &tv);
+    for (size_t k = 0; k < tv.len; k++)
+      if (set_add(&live, tv.data[k])) VEC_PUSH(dead, tv.data[k]);
+  }
+  for (size_t i = 0; i < dead.len; i++) eliminate(e, s, dead.data[i], &tv);
+  VEC_FREE(tv);
+  VEC_FREE(dead);
+  VEC_FREE(order);
+  free(live.slots);
+}
+
+bool seg_same_position(const seg_state *a, const seg_state *b) {
+  if (a->nframes != b->nframes) return false;
+  for (uint32_t i = 0; i < a->nframes; i++) {
+    const seg_frame *x = &a->frames[i], *y = &b->frames[i];
+    if (x->func != y->func || x->block != y->block || x->inst != y->inst || x->call_inst != y->call_inst)
+      return false;
+  }
+  return true;
+}
+
+/* ---- printing ---------------------------------------------------------------- */
+
+static void print_slot_name(const ir_func *f, uint32_t k, strbuf *out) {
+  if (k < f->nparams) {
+    const char *n = f->param_names ? f->param_names[k] : NULL;
+    if (n)
+      strbuf_printf(out, "%s", n);
+    else
+      strbuf_printf(out, "%%arg%u", k);
+    return;
+  }
+  const ir_inst *in = &f->insts[k - f->nparams];
+  if (in->name)
+    strbuf_printf(out, "%s", in->name);
+  else
+    strbuf_printf(out, "%%%u", k - f->nparams);
+}
+
+void seg_state_print(seg_engine *e, const seg_state *s, strbuf *out, const char *sep) {
+  smt_ctx *ctx = e->ctx;
+  for (uint32_t i = 0; i < s->nframes; i++) {
+    const seg_frame *fr = &s->frames[i];
+    const ir_func *f = &e->m->funcs.data[fr->func];
+    const char *bname = f->blocks[fr->block].name;
+    if (bname)
+      strbuf_printf(out, "%s:%s:%u", f->name, bname, fr->inst - f->blocks[fr->block].first);
+    else
+      strbuf_printf(out, "%s:b%u:%u", f->name, fr->block, fr->inst - f->blocks[fr->block].first);
+    strbuf_printf(out, "%s", sep);
+    bool any = false;
+    for (uint32_t k = 0; k < fr->nslots; k++) {
+      if (fr->lv[k] == SMT_NULL) continue;
+      strbuf_printf(out, "%s", any ? ", " : "LV: ");
+      print_slot_name(f, k, out);
+      strbuf_printf(out, "=");
+      smt_print_term(ctx, out, fr->lv[k]);
+      any = true;
+    }
+    if (any) strbuf_printf(out, "%s", sep);
+  }
+  if (s->kb.len) {
+    strbuf_printf(out, "KB: ");
+    for (size_t i = 0; i < s->kb.len; i++) {
+      if (i) strbuf_printf(out, ", ");
+      smt_print_term(ctx, out, s->kb.data[i]);
+    }
+    strbuf_printf(out, "%s", sep);
+  }
+  if (s->al.len) {
+    strbuf_printf(out, "AL: ");
+    for (size_t i = 0; i < s->al.len; i++) {
+      const seg_alloc *a = &s->al.data[i];
+      strbuf_printf(out, "%s[", i ? ", " : "");
+      smt_print_term(ctx, out, a->lo);
+      strbuf_printf(out, ",");
+      smt_print_term(ctx, out, a->hi);
+      strbuf_printf(out, "]%s", a->kind == SEG_AL_HEAP ? "h" : a->kind == SEG_AL_STACK ? "s" : "g");
+    }
+    strbuf_printf(out, "%s", sep);
+  }
+  if (s->pt.len) {
+    strbuf_printf(out, "PT: ");
+    for (size_t i = 0; i < s->pt.len; i++) {
+      const seg_pt *p = &s->pt.data[i];
+      if (i) strbuf_printf(out, ", ");
+      smt_print_term(ctx, out, p->addr);
+      strbuf_printf(out, " ->%u%c ", p->bytes, p->is_signed ? 's' : 'u');
+      smt_print_term(ctx, out, p->val);
+    }
+    strbuf_printf(out, "%s", sep);
+  }
+}
