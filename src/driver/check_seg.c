@@ -79,10 +79,12 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
   bool ok = finished && proof.data && strncmp(proof.data, "YES\n", 4) == 0;
   if (ok) {
     out->kind = VERDICT_TRUE;
-    verdict_note(out, "proof: the symbolic execution graph (%u states) is complete and has no ERR state, and its "
+    verdict_note(out, "proof: the symbolic execution graph (%u states) is complete without a memory-error or UB state, and its "
                       "integer transition system (%u locations, %u variables, %zu transitions) terminates "
                       "(seed 002 Thm. 7)",
                  sum->states, s->nlocs, s->nvars, s->trans.len);
+    if (sum->err_overflow)
+      verdict_note(out, "runs with a signed overflow are covered with the wrapped value (%s)", sum->first_err);
     if (o->proof)
       note_lines(out, "  ", proof.data);
     else
@@ -119,8 +121,12 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
   bool leak_checks = (p->checks & ((1u << PROP_VALID_MEMTRACK) | (1u << PROP_VALID_MEMCLEANUP))) != 0;
   if (!sum->complete) {
     verdict_unknown(out, "symbolic execution graph incomplete: %s", sum->reason ? sum->reason : "gave up");
-  } else if (sum->err_memory || sum->err_overflow || sum->err_ub) {
-    /* the graph over-approximates: an ERR state is no counterexample */
+  } else if (sum->err_memory || sum->err_ub ||
+             (sum->err_overflow && (p->checks & (1u << PROP_NO_OVERFLOW)))) {
+    /* the graph over-approximates: an ERR state is no counterexample. An
+     * overflow ERR matters only for no-overflow: the graph continues every
+     * overflowing run with the wrapped value, so the other properties are
+     * proved for those runs too. */
     verdict_unknown(out, "the symbolic execution graph reaches an error state (%s); not a proof",
                     sum->first_err ? sum->first_err : "ERR");
   } else if (leak_checks && sum->uses_heap && !sum->heap_empty_at_end) {
@@ -130,11 +136,13 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
     ok = prove_termination(g, o, left > 1 ? left : 1, out);
   } else {
     out->kind = VERDICT_TRUE;
-    verdict_note(out, "proof: the symbolic execution graph (%u states, %u generalizations) is complete and has no "
-                      "ERR state (seed 002 Thm. 5)%s",
+    verdict_note(out, "proof: the symbolic execution graph (%u states, %u generalizations) is complete without a "
+                      "memory-error or UB state (seed 002 Thm. 5)%s",
                  sum->states, sum->generalizations,
                  leak_checks ? "; every run ends with all heap memory freed" : "");
     verdict_note(out, "malloc and calloc are assumed to fail or succeed, both cases explored");
+    if (sum->err_overflow)
+      verdict_note(out, "runs with a signed overflow are covered with the wrapped value (%s)", sum->first_err);
     ok = true;
   }
   if (o->dump_seg_file) verdict_note(out, "symbolic execution graph written to %s", o->dump_seg_file);

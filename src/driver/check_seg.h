@@ -3,9 +3,11 @@
  * Contract: drv_seg_check() builds the SEG of m within `seconds` and fills
  * *out with TRUE only when the graph proves property p:
  *   - valid-deref / valid-free / no-overflow: the graph is complete and has
- *     no ERR leaf of any kind (a run stopped at UB is not followed further,
- *     so every ERR, not only the property's own, blocks a proof; seed 002
- *     Thm. 5);
+ *     no ERR leaf (seed 002 Thm. 5): for no-overflow none at all (a run
+ *     stopped at a memory error is not followed further); for the others an
+ *     overflow ERR is allowed, because the graph continues every
+ *     overflowing run with the wrapped value (division by zero and other UB
+ *     end a run and block every proof);
  *   - valid-memtrack / valid-memcleanup: in addition, no END leaf has a heap
  *     allocation left (a program that frees everything loses nothing);
  *   - termination: in addition, the ITS of the graph terminates (seed 002

@@ -192,10 +192,10 @@ static bool lv_match(const seg_state *gen, const seg_state *spec, subst *mu) {
   return true;
 }
 
-static bool has_alloc(const seg_state *s, smt_term lo, smt_term hi, uint8_t kind, uint32_t depth) {
+static bool has_alloc(const seg_state *s, smt_term lo, smt_term hi, uint8_t kind, bool dynamic, uint32_t depth) {
   for (size_t i = 0; i < s->al.len; i++) {
     const seg_alloc *a = &s->al.data[i];
-    if (a->lo == lo && a->hi == hi && a->kind == kind && a->depth == depth) return true;
+    if (a->lo == lo && a->hi == hi && a->kind == kind && a->dynamic == dynamic && a->depth == depth) return true;
   }
   return false;
 }
@@ -212,7 +212,7 @@ static bool has_pt(const seg_state *s, smt_term addr, smt_term val, uint32_t byt
 static bool memory_match(const seg_state *gen, const seg_state *spec, const subst *mu) {
   for (size_t i = 0; i < gen->al.len; i++) {
     const seg_alloc *a = &gen->al.data[i];
-    if (!has_alloc(spec, subst_var(mu, a->lo), subst_var(mu, a->hi), a->kind, a->depth)) return false;
+    if (!has_alloc(spec, subst_var(mu, a->lo), subst_var(mu, a->hi), a->kind, a->dynamic, a->depth)) return false;
   }
   for (size_t i = 0; i < gen->pt.len; i++) {
     const seg_pt *p = &gen->pt.data[i];
@@ -480,7 +480,7 @@ static void merge_memory(seg_state *c, const seg_state *a, const seg_state *b, c
     for (size_t j = 0; j < b->al.len; j++) {
       const seg_alloc *y = &b->al.data[j];
       if (subst_var(inv_b, y->lo) == x.lo && subst_var(inv_b, y->hi) == x.hi && y->kind == x.kind &&
-          y->depth == x.depth) {
+          y->dynamic == x.dynamic && y->depth == x.depth) {
         VEC_PUSH(c->al, x);
         break;
       }
@@ -678,6 +678,7 @@ static void summarize(builder *bd, double t0) {
   seg_graph *g = bd->g;
   seg_summary *s = &g->sum;
   s->heap_empty_at_end = true;
+  bool first_blocks = false;
   for (size_t i = 0; i < g->nodes.len; i++) {
     seg_node *n = &g->nodes.data[i];
     if (n->removed) continue;
@@ -698,7 +699,13 @@ static void summarize(builder *bd, double t0) {
       break;
     default: err = false; break;
     }
-    if (err && !g->first_err) g->first_err = xstrdup(n->what ? n->what : "error");
+    /* first_err names a blocking error (memory, UB) before an overflow */
+    bool blocking = err && n->leaf != SEG_LEAF_ERR_OVERFLOW;
+    if (err && (!g->first_err || (blocking && !first_blocks))) {
+      free(g->first_err);
+      g->first_err = xstrdup(n->what ? n->what : "error");
+      first_blocks = blocking;
+    }
   }
   for (size_t i = 0; i < g->edges.len; i++) {
     s->edges++;

@@ -51,6 +51,8 @@ typedef enum { SEG_AL_STACK, SEG_AL_HEAP, SEG_AL_GLOBAL } seg_al_kind;
 typedef struct {
   smt_term lo, hi;  /* symbolic variables: bytes lo..hi are allocated */
   uint8_t kind;     /* seg_al_kind */
+  bool dynamic;     /* SEG_AL_STACK from an alloca outside the entry block or of
+                       variable size (a VLA): llvm.stackrestore may end it */
   uint32_t depth;   /* SEG_AL_STACK: index of the owning frame */
 } seg_alloc;
 

@@ -373,16 +373,18 @@ static bool def_const(cx *c, uint64_t bits) {
 /* ---- range checks ---------------------------------------------------------------------- */
 
 /* nsw / nuw (seed 000 Sect. 3.1, "signed add refinement"): ERR_OVERFLOW when
- * the exact result e may leave the n-bit range of representation sg. */
+ * the exact result e may leave the n-bit range of representation sg. The
+ * overflowing case also continues with the wrapped value, as the machine
+ * does: no-overflow is refuted by the ERR leaf, while memory safety and
+ * termination are then proved for wrapping runs too (a superset of the
+ * UB-free ones), not only up to the overflow. */
 static bool check_range(cx *c, smt_term e, unsigned n, bool sg) {
   dres d = decide(c, le(c, e, rhi(c, n, sg)));
   if (d == D_STOP) return false;
   if (d == D_T) d = decide(c, le(c, rlo(c, n, sg), e));
   if (d == D_STOP) return false;
-  if (d == D_F) {
+  if (d == D_F)
     leaf(c, SEG_LEAF_ERR_OVERFLOW, "%s overflow in %s at %s", sg ? "signed" : "unsigned", opname(c), c->loc);
-    return false;
-  }
   return true;
 }
 
@@ -457,7 +459,7 @@ static bool check_mul(cx *c, bool sg) {
     seg_kb_add(c->e, t, hi);
     push_state(c, SEG_EDGE_REFINE, t);
   }
-  return false;
+  return true; /* and the wrapping run goes on (see check_range): the result is then any value in range */
 }
 
 /* mul, and shl by a constant (seed 000 Sect. 3.2): w = e when <a> implies
@@ -523,12 +525,18 @@ static bool rule_div(cx *c) {
         r = decide(c, lt(c, smin, x));
         if (r == D_STOP) return false;
         if (r == D_F) {
-          leaf(c, SEG_LEAF_ERR_OVERFLOW, "INT_MIN %s -1 at %s", rem ? "%" : "/", c->loc);
+          /* a trap on the machine: the run ends here (ERR_UB blocks every proof) */
+          leaf(c, SEG_LEAF_ERR_UB, "INT_MIN %s -1 at %s", rem ? "%" : "/", c->loc);
           return false;
         }
       }
     }
   }
+  /* `exact` (pointer differences): an inexact division gives poison, any
+   * value, so without a proof of exactness the result is just in range */
+  if ((c->in->flags & IR_EXACT) && !rem &&
+      !(is_const(c, d) && (mpz_cmpabs_ui(smt_term_value(c->ctx, d), 1) == 0 || is_const(c, x))))
+    return set_res(c, fresh_res(c));
   if (is_const(c, d)) {
     mpz_srcptr dv = smt_term_value(c->ctx, d);
     bool neg = mpz_sgn(dv) < 0;
@@ -673,6 +681,7 @@ static bool rule_shift(cx *c) {
     smt_term x;
     if (!rd(c, o[0], sg, &x)) return false;
     if (a == 0) return def_term(c, x, sg, true);
+    if ((c->in->flags & IR_EXACT) && !is_const(c, x)) return set_res(c, fresh_res(c)); /* poison if inexact */
     smt_term q = seg_fresh_int(c->e, c->ns, n, sg), p = kpow2(c, (unsigned)a, 1, 0);
     kb(c, le(c, mul(c, p, q), x));
     kb(c, le(c, x, add(c, mul(c, p, q), kpow2(c, (unsigned)a, 1, -1))));
@@ -897,7 +906,7 @@ static smt_term new_alloc(cx *c, smt_term nbytes, seg_al_kind kind) {
   kb(c, le(c, kint(c, 1), lo));
   kb(c, eq(c, hi, sub(c, add(c, lo, nbytes), kint(c, 1))));
   kb(c, le(c, hi, kpow2(c, ptr_bits(c), 1, -2)));
-  seg_alloc a = {lo, hi, (uint8_t)kind, c->ns->nframes - 1};
+  seg_alloc a = {lo, hi, (uint8_t)kind, false, c->ns->nframes - 1};
   VEC_PUSH(c->ns->al, a);
   c->ns->fo_cache = SMT_NULL;
   return lo;
@@ -919,7 +928,27 @@ static bool alloc_result(cx *c, smt_term nbytes, seg_al_kind kind) {
 static bool rule_alloca(cx *c) {
   smt_term cnt;
   if (!rd(c, c->in->ops[0], false, &cnt)) return false;
-  return alloc_result(c, mul(c, cnt, ku64(c, c->in->size)), SEG_AL_STACK);
+  size_t before = c->ns->al.len;
+  if (!alloc_result(c, mul(c, cnt, ku64(c, c->in->size)), SEG_AL_STACK)) return false;
+  /* a VLA (variable size, or not in the entry block) may end at a stackrestore */
+  if (c->ns->al.len > before && (c->in->block != 0 || c->in->ops[0].kind != IR_VAL_CONST))
+    c->ns->al.data[c->ns->al.len - 1].dynamic = true;
+  return true;
+}
+
+static void remove_alloc(cx *c, size_t i);
+static bool fresh_result_if_any(cx *c);
+
+/* llvm.stackrestore ends the VLAs of the scope it closes. Which of the
+ * frame's dynamic stack objects belong to that scope is not tracked, so all
+ * of them end (sound: a VLA of an outer scope used later becomes an ERR,
+ * never a missed one). */
+static bool rule_stackrestore(cx *c) {
+  uint32_t depth = c->ns->nframes - 1;
+  for (size_t i = c->ns->al.len; i-- > 0;)
+    if (c->ns->al.data[i].kind == SEG_AL_STACK && c->ns->al.data[i].dynamic && c->ns->al.data[i].depth == depth)
+      remove_alloc(c, i);
+  return fresh_result_if_any(c);
 }
 
 /* Is [ad, ad + n - 1] inside one allocation (asked of each, newest first)? */
@@ -1188,6 +1217,7 @@ static bool call_builtin(cx *c, const ir_func *g) {
   case IR_BUILTIN_STACKSAVE:
     return fresh_result_if_any(c);
   case IR_BUILTIN_STACKRESTORE:
+    return rule_stackrestore(c);
   case IR_BUILTIN_ATOMIC_BEGIN:
   case IR_BUILTIN_ATOMIC_END:
     return fresh_result_if_any(c);
@@ -1342,7 +1372,7 @@ seg_state *seg_initial_state(seg_engine *e, const char **why) {
     smt_term hi = seg_fresh_ptr(e, s);
     seg_kb_add(e, s, eq(&c, hi, add(&c, base, ku64(&c, g->size - 1))));
     seg_kb_add(e, s, le(&c, hi, kpow2(&c, m->ptr_bits, 1, -2)));
-    seg_alloc a = {base, hi, SEG_AL_GLOBAL, 0};
+    seg_alloc a = {base, hi, SEG_AL_GLOBAL, false, 0};
     VEC_PUSH(s->al, a);
     if ((g->size == 1 || g->size == 2 || g->size == 4 || g->size == 8) && g->nrelocs == 0 && !g->external) {
       uint64_t v = 0;

@@ -34,7 +34,11 @@
  * into AL_a and PT_a). Leaves are program ends (return from main, exit,
  * abort, reach_error, an assume that fails) and ERR states (an invalid
  * access or free, signed overflow on nsw, division by zero, an over-wide
- * shift, `unreachable`), each ERR naming its cause and source line.
+ * shift, `unreachable`), each ERR naming its cause and source line. A
+ * signed overflow is an ERR leaf AND continues with the wrapped value (the
+ * machine's behaviour), so a graph whose only ERR leaves are overflows
+ * still proves memory safety and termination of all runs, wrapping ones
+ * included.
  *
  * Soundness (Thm. 5 and 7 of seed 002): every step over-approximates: each
  * concrete successor of a concrete state represented by a is represented
@@ -112,9 +116,10 @@ typedef struct {
   bool complete;          /* every state expanded; no STUCK leaf; no limit hit */
   const char *reason;     /* when !complete: why (owned by the graph) */
   bool err_memory;        /* an ERR_DEREF or ERR_FREE leaf exists */
-  bool err_overflow;      /* an ERR_OVERFLOW leaf exists */
+  bool err_overflow;      /* an ERR_OVERFLOW leaf exists (its run continues wrapped) */
   bool err_ub;            /* an ERR_UB leaf exists */
-  const char *first_err;  /* "invalid load at f.c:12 ..." for the first ERR leaf, or NULL */
+  const char *first_err;  /* "invalid load at f.c:12 ..." for the first ERR leaf (a memory or UB one
+                             if any, else an overflow), or NULL */
   bool heap_empty_at_end; /* every END leaf has no heap allocation left */
   bool uses_heap;         /* some state has a heap allocation */
   uint32_t states, edges, generalizations, merges, refinements;
