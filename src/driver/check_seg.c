@@ -15,15 +15,6 @@ static const unsigned seg_checks = (1u << PROP_VALID_DEREF) | (1u << PROP_VALID_
 
 bool drv_seg_decides(const property *p) { return p->checks != 0 && (p->checks & ~seg_checks) == 0; }
 
-static void note_lines(verdict *v, const char *prefix, const char *text) {
-  while (text && *text) {
-    const char *nl = strchr(text, '\n');
-    size_t n = nl ? (size_t)(nl - text) : strlen(text);
-    verdict_note(v, "%s%.*s", prefix, (int)n, text);
-    text += n + (nl ? 1 : 0);
-  }
-}
-
 static void dump_dot(const seg_graph *g, const char *file) {
   FILE *f = fopen(file, "w");
   if (!f) {
@@ -86,7 +77,7 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
     if (sum->err_overflow)
       verdict_note(out, "runs with a signed overflow are covered with the wrapped value (%s)", sum->first_err);
     if (o->proof)
-      note_lines(out, "  ", proof.data);
+      verdict_note_lines(out, "  ", proof.data);
     else
       verdict_note(out, "(--proof prints the ITS and the ranking functions)");
   } else if (!finished) {

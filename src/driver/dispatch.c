@@ -27,16 +27,6 @@ bool drv_engine_parse(const char *name, drv_engine *out) {
   return false;
 }
 
-/* Appends each line of text as one detail line of v. */
-static void note_lines(verdict *v, const char *prefix, const char *text) {
-  while (text && *text) {
-    const char *nl = strchr(text, '\n');
-    size_t n = nl ? (size_t)(nl - text) : strlen(text);
-    verdict_note(v, "%s%.*s", prefix, (int)n, text);
-    text += n + (nl ? 1 : 0);
-  }
-}
-
 bool drv_dump_its(const its *s, const char *dump_its_format, const char *dump_its_file) {
   strbuf b = {0};
   char err[256] = "";
@@ -78,22 +68,22 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
   direct_info_stats(&info, &head);
   if (a == ITS_PROVE_YES) {
     out->kind = VERDICT_TRUE;
-    note_lines(out, "", head.data);
+    verdict_note_lines(out, "", head.data);
     verdict_note(out, "proof: the ITS of the direct translation terminates (ITS back end):");
-    note_lines(out, "  ", proof.data);
+    verdict_note_lines(out, "  ", proof.data);
   } else if (strncmp(proof.data ? proof.data : "", "NO", 2) == 0) {
     /* a run of the over-approximating ITS that does not end need not be a
      * run of the program: a hint, not a verdict */
     verdict_unknown(out, "the ITS of the direct translation has a non-terminating run (only a hint: the ITS "
                          "over-approximates the program)");
-    note_lines(out, "", head.data);
-    note_lines(out, "its: ", proof.data);
+    verdict_note_lines(out, "", head.data);
+    verdict_note_lines(out, "its: ", proof.data);
   } else {
     const char *why = proof.data ? strstr(proof.data, "reason: ") : NULL;
     verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s)",
                     why ? (int)strcspn(why + 8, "\n") : 5, why ? why + 8 : "MAYBE");
-    note_lines(out, "", head.data);
-    note_lines(out, "its: ", proof.data);
+    verdict_note_lines(out, "", head.data);
+    verdict_note_lines(out, "its: ", proof.data);
   }
   if (dumped) verdict_note(out, "ITS written to %s (%s)", o->dump_its_file, o->dump_its_format);
   if (o->stats) smt_stats_print(ctx, stderr);

@@ -41,3 +41,12 @@ void verdict_print(const verdict *v, const char *head, const char *indent, FILE 
 }
 
 void verdict_free(verdict *v) { strbuf_free(&v->detail); }
+
+void verdict_note_lines(verdict *v, const char *prefix, const char *text) {
+  while (text && *text) {
+    const char *nl = strchr(text, '\n');
+    size_t n = nl ? (size_t)(nl - text) : strlen(text);
+    verdict_note(v, "%s%.*s", prefix, (int)n, text);
+    text += n + (nl ? 1 : 0);
+  }
+}

@@ -98,6 +98,8 @@ smt_term seg_fresh(seg_engine *e, seg_state *s, mpz_srcptr lo, mpz_srcptr hi);
  * pointer (ptr: [0, 2^ptr_bits)). */
 smt_term seg_fresh_int(seg_engine *e, seg_state *s, unsigned bits, bool is_signed);
 smt_term seg_fresh_ptr(seg_engine *e, seg_state *s);
+/* The Int constant sign * 2^k + add. */
+smt_term seg_pow2(seg_engine *e, unsigned k, int sign, int64_t add);
 /* Range bounds of an n-bit representation, as smt Int constants. */
 smt_term seg_range_lo(seg_engine *e, unsigned bits, bool is_signed);
 smt_term seg_range_hi(seg_engine *e, unsigned bits, bool is_signed);

@@ -56,19 +56,7 @@ static smt_term ku64(cx *c, uint64_t v) {
 }
 
 /* sign * 2^k + add */
-static smt_term kpow2(cx *c, unsigned k, int sign, int64_t add) {
-  mpz_t z;
-  mpz_init(z);
-  mpz_ui_pow_ui(z, 2, k);
-  if (sign < 0) mpz_neg(z, z);
-  if (add >= 0)
-    mpz_add_ui(z, z, (unsigned long)add);
-  else
-    mpz_sub_ui(z, z, (unsigned long)-add);
-  smt_term t = smt_mk_int_mpz(c->ctx, z);
-  mpz_clear(z);
-  return t;
-}
+static smt_term kpow2(cx *c, unsigned k, int sign, int64_t add) { return seg_pow2(c->e, k, sign, add); }
 
 /* The n-bit constant `bits` read unsigned or signed. */
 static smt_term kconst(cx *c, uint64_t bits, unsigned n, bool sg) {

@@ -10,7 +10,7 @@
 
 /* ---- symbolic variables -------------------------------------------------- */
 
-static smt_term const_pow2(seg_engine *e, unsigned k, int sign, int64_t add) {
+smt_term seg_pow2(seg_engine *e, unsigned k, int sign, int64_t add) {
   mpz_t v;
   mpz_init(v);
   mpz_ui_pow_ui(v, 2, k);
@@ -26,12 +26,12 @@ static smt_term const_pow2(seg_engine *e, unsigned k, int sign, int64_t add) {
 
 smt_term seg_range_lo(seg_engine *e, unsigned bits, bool is_signed) {
   if (!is_signed || bits <= 1) return smt_mk_int(e->ctx, 0);
-  return const_pow2(e, bits - 1, -1, 0);
+  return seg_pow2(e, bits - 1, -1, 0);
 }
 
 smt_term seg_range_hi(seg_engine *e, unsigned bits, bool is_signed) {
   if (bits <= 1) return smt_mk_int(e->ctx, 1);
-  return const_pow2(e, is_signed ? bits - 1 : bits, 1, -1);
+  return seg_pow2(e, is_signed ? bits - 1 : bits, 1, -1);
 }
 
 static smt_term new_var(seg_engine *e) {

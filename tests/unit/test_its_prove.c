@@ -145,8 +145,31 @@ static void test_polynomial(void) {
          ITS_PROVE_YES, NULL);
 }
 
+/* A counter that wraps to the exit value: the wrap transition can be
+ * followed by no transition of the loop, so it leaves the SCC and the rest
+ * has a linear ranking function (without that step none exists). */
+static void test_dead_end(void) {
+  const char *text = HDR "(VAR x)\n(RULES\n  start(x) -> l(x)\n"
+                         "  l(x) -> l(x + 1) :|: x >= 1 && x <= 254\n"
+                         "  l(x) -> l(0) :|: x = 255\n)\n";
+  expect("wrap to the exit value", text, ITS_PROVE_YES, NULL);
+  its_prove_options o = its_prove_default_options();
+  o.preprocess = false;
+  char *out = NULL;
+  CHECK(prove_with(text, &o, &out) == ITS_PROVE_YES);
+  CHECK_MSG(strstr(out, "no transition of the problem can follow") != NULL, "%s", out);
+  free(out);
+  /* an overall budget that is already used up gives MAYBE, never a guess */
+  o = its_prove_default_options();
+  o.seconds = 1e-9;
+  CHECK(prove_with(text, &o, &out) == ITS_PROVE_MAYBE);
+  CHECK_MSG(strstr(out, "timeout") != NULL, "%s", out);
+  free(out);
+}
+
 int main(void) {
   test_basics();
+  test_dead_end();
   test_seed_examples();
   test_polynomial();
   return TEST_SUMMARY();
