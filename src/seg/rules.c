@@ -645,6 +645,18 @@ static bool rule_bitwise(cx *c) {
 /* shl / lshr / ashr. By a constant a < n: shl = mul by 2^a; lshr = udiv by
  * 2^a of the unsigned view; ashr: 2^a*q <= x <= 2^a*q + 2^a - 1 (floor).
  * An amount >= n is UB. */
+/* A shl without nsw may still be a signed overflow in C: clang does not
+ * flag `x << k` on a signed int, and SV-COMP's no-overflow counts it. The
+ * IR does not say whether the C type was signed, so the signed view of the
+ * result must fit (else an ERR_OVERFLOW leaf; the run continues wrapped,
+ * see check_range). Unsigned shifts that wrap are then reported too: only
+ * no-overflow proofs are lost. */
+static bool shl_fits_signed(cx *c, ir_value xv, unsigned a, unsigned n) {
+  smt_term xs;
+  if (n < 2 || !rd(c, xv, true, &xs)) return n < 2;
+  return check_range(c, mul(c, xs, kpow2(c, a, 1, 0)), n, true);
+}
+
 static bool rule_shift(cx *c) {
   unsigned n = res_bits(c);
   const ir_value *o = c->in->ops;
@@ -654,6 +666,7 @@ static bool rule_shift(cx *c) {
       leaf(c, SEG_LEAF_ERR_UB, "shift by %llu >= %u bits at %s", (unsigned long long)a, n, c->loc);
       return false;
     }
+    if (c->in->op == IR_SHL && !(c->in->flags & IR_NSW) && !shl_fits_signed(c, o[0], (unsigned)a, n)) return false;
     if (c->in->op == IR_SHL) {
       ir_inst tmp = *c->in; /* factors() reads the amount from ops[1].imm */
       ir_value ops2[2] = {o[0], o[1]};
@@ -687,6 +700,8 @@ static bool rule_shift(cx *c) {
     leaf(c, SEG_LEAF_STUCK, "shl nsw/nuw by a variable amount at %s", c->loc);
     return false;
   }
+  if (c->in->op == IR_SHL && res_bits(c) > 1) /* may overflow in the signed view (shl_fits_signed) */
+    leaf(c, SEG_LEAF_ERR_OVERFLOW, "shift left by a variable amount may overflow at %s", c->loc);
   if (c->in->op == IR_LSHR && !res_signed(c)) { /* 0 <= x >> a <= x */
     smt_term x;
     if (!rd(c, o[0], false, &x)) return false;
