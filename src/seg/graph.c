@@ -533,20 +533,13 @@ static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst 
 
 /* ---- the construction strategy ------------------------------------------- */
 
-static bool first_non_phi(const ir_func *f, uint32_t block, uint32_t inst) {
-  const ir_block *bl = &f->blocks[block];
-  uint32_t i = bl->first;
-  while (i < bl->first + bl->count && f->insts[i].op == IR_PHI) i++;
-  return inst == i;
-}
-
 /* Generalization happens only at loop headers, where every cycle of the
  * graph must pass (the strategy's termination argument needs no more). */
 static bool at_loop_header(const seg_engine *e, seg_state *s) {
   const seg_frame *fr = seg_top(s);
   const seg_func_info *fi = &e->finfo[fr->func];
   if (!fi->loop_header || !fi->loop_header[fr->block]) return false;
-  return first_non_phi(&e->m->funcs.data[fr->func], fr->block, fr->inst);
+  return fr->inst == seg_first_non_phi(&e->m->funcs.data[fr->func], fr->block);
 }
 
 /* The nearest tree ancestor at the same position that was not reached by

@@ -33,6 +33,9 @@ typedef struct {
 
 void seg_func_info_init(seg_func_info *fi, const ir_func *f);
 void seg_func_info_free(seg_func_info *fi);
+/* Index (into f->insts) of block b's first instruction that is not a phi:
+ * where a frame stands after entering b. */
+uint32_t seg_first_non_phi(const ir_func *f, uint32_t b);
 static inline uint32_t seg_slot_of_arg(uint32_t i) { return i; }
 static inline uint32_t seg_slot_of_inst(const ir_func *f, uint32_t j) { return f->nparams + j; }
 

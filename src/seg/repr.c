@@ -291,7 +291,7 @@ static void use_val(const ir_func *f, ir_value v, bool *set) {
   if (s != IR_NONE) set[s] = true;
 }
 
-static uint32_t first_non_phi(const ir_func *f, uint32_t b) {
+uint32_t seg_first_non_phi(const ir_func *f, uint32_t b) {
   const ir_block *bl = &f->blocks[b];
   uint32_t i = bl->first;
   while (i < bl->first + bl->count && f->insts[i].op == IR_PHI) i++;
@@ -301,7 +301,7 @@ static uint32_t first_non_phi(const ir_func *f, uint32_t b) {
 /* live = live at the end of b; computes live at b's first non-phi in place. */
 static void transfer_block(const ir_func *f, uint32_t b, bool *live) {
   const ir_block *bl = &f->blocks[b];
-  uint32_t fnp = first_non_phi(f, b);
+  uint32_t fnp = seg_first_non_phi(f, b);
   for (uint32_t i = bl->first + bl->count; i-- > fnp;) {
     const ir_inst *in = &f->insts[i];
     live[seg_slot_of_inst(f, i)] = false;
@@ -318,7 +318,7 @@ static void live_out_of(const seg_func_info *fi, const ir_func *f, uint32_t b, b
     if (c >= f->nblocks) continue;
     const bool *lc = fi->live_in[c];
     const ir_block *cb = &f->blocks[c];
-    uint32_t phi_lo = f->nparams + cb->first, phi_hi = f->nparams + first_non_phi(f, c);
+    uint32_t phi_lo = f->nparams + cb->first, phi_hi = f->nparams + seg_first_non_phi(f, c);
     for (uint32_t s = 0; s < fi->nslots; s++)
       if (lc[s] && (s < phi_lo || s >= phi_hi)) out[s] = true; /* c's phis: defined at c */
     for (uint32_t i = cb->first; i < cb->first + cb->count && f->insts[i].op == IR_PHI; i++) {

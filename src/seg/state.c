@@ -260,17 +260,11 @@ void seg_state_vars(seg_engine *e, const seg_state *s, seg_term_vec *out) {
 
 /* ---- projection ---------------------------------------------------------------- */
 
-static bool is_first_non_phi(const ir_func *f, uint32_t block, uint32_t inst) {
-  uint32_t i = f->blocks[block].first;
-  while (i < f->blocks[block].first + f->blocks[block].count && f->insts[i].op == IR_PHI) i++;
-  return inst == i;
-}
-
 static void drop_dead_slots(seg_engine *e, seg_state *s) {
   if (s->nframes == 0) return;
   seg_frame *fr = seg_top(s);
   const ir_func *f = &e->m->funcs.data[fr->func];
-  if (!e->finfo || !e->finfo[fr->func].live_in || !is_first_non_phi(f, fr->block, fr->inst)) return;
+  if (!e->finfo || !e->finfo[fr->func].live_in || fr->inst != seg_first_non_phi(f, fr->block)) return;
   const bool *live = e->finfo[fr->func].live_in[fr->block];
   for (uint32_t k = 0; k < fr->nslots; k++)
     if (!live[k] && fr->lv[k] != SMT_NULL) {
