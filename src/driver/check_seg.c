@@ -25,17 +25,6 @@ static void dump_dot(const seg_graph *g, const char *file) {
   if (fclose(f) != 0) util_warning("--dump-seg: cannot write %s: %s", file, strerror(errno));
 }
 
-/* The first line of the ITS back end's MAYBE reason. */
-static const char *maybe_reason(const strbuf *proof, int *len) {
-  const char *why = proof->data ? strstr(proof->data, "reason: ") : NULL;
-  if (!why) {
-    *len = 5;
-    return "MAYBE";
-  }
-  *len = (int)strcspn(why + 8, "\n");
-  return why + 8;
-}
-
 typedef struct {
   its *s;
   double seconds;
@@ -85,7 +74,7 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
                     proof.data ? proof.data : "failed");
   } else {
     int n;
-    const char *why = maybe_reason(&proof, &n);
+    const char *why = drv_its_reason(&proof, &n);
     verdict_unknown(out, "the ITS of the symbolic execution graph has no termination proof (%.*s)", n, why);
   }
   if (dumped) verdict_note(out, "ITS of the graph written to %s (%s)", o->dump_its_file, o->dump_its_format);

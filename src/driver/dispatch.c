@@ -27,6 +27,16 @@ bool drv_engine_parse(const char *name, drv_engine *out) {
   return false;
 }
 
+const char *drv_its_reason(const strbuf *proof, int *len) {
+  const char *why = proof->data ? strstr(proof->data, "reason: ") : NULL;
+  if (!why) {
+    *len = 5;
+    return "MAYBE";
+  }
+  *len = (int)strcspn(why + 8, "\n");
+  return why + 8;
+}
+
 bool drv_dump_its(const its *s, const char *dump_its_format, const char *dump_its_file) {
   strbuf b = {0};
   char err[256] = "";
@@ -79,9 +89,9 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
     verdict_note_lines(out, "", head.data);
     verdict_note_lines(out, "its: ", proof.data);
   } else {
-    const char *why = proof.data ? strstr(proof.data, "reason: ") : NULL;
-    verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s)",
-                    why ? (int)strcspn(why + 8, "\n") : 5, why ? why + 8 : "MAYBE");
+    int n;
+    const char *why = drv_its_reason(&proof, &n);
+    verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s)", n, why);
     verdict_note_lines(out, "", head.data);
     verdict_note_lines(out, "its: ", proof.data);
   }

@@ -184,19 +184,11 @@ typedef struct {
   strbuf *reason;
   uint32_t steps, nested_closed;
   double deadline;       /* util_now() value, 0 = none */
-  unsigned timeout_ms;   /* the caller's per-query timeout */
 } prover;
 
-/* Past the overall budget? Otherwise shortens the per-query timeout to what
- * is left, so one query cannot overrun it by much. */
-static bool out_of_time(prover *pv, smt_ctx *ctx) {
-  if (pv->deadline <= 0) return false;
-  double left = pv->deadline - util_now();
-  if (left <= 0) return true;
-  unsigned ms = (unsigned)(left * 1000) + 1;
-  smt_set_timeout(ctx, pv->timeout_ms && pv->timeout_ms < ms ? pv->timeout_ms : ms);
-  return false;
-}
+/* Past the overall budget? (Each solver check is capped by the same
+ * deadline through smt_set_deadline, set in its_prove_with.) */
+static bool out_of_time(const prover *pv) { return pv->deadline > 0 && util_now() >= pv->deadline; }
 
 /* The relation of transition t with its pre-state renamed to `pre`, its
  * post-state to `post` and its temporaries to fresh variables (so that two
@@ -239,7 +231,7 @@ static bool drop_dead_ends(prover *pv, const its_problem *p, u32_vec_vec *work) 
   }
   bool *dead = xcalloc(p->nt ? p->nt : 1, sizeof *dead);
   bool any = false;
-  for (uint32_t k = 0; k < p->nt && !out_of_time(pv, ctx); k++) {
+  for (uint32_t k = 0; k < p->nt && !out_of_time(pv); k++) {
     const its_trans *tk = &s->trans.data[p->tidx[k]];
     smt_term first = relation_renamed(s, p->tidx[k], s->pre, mid);
     bool followed = false;
@@ -274,8 +266,7 @@ static bool drop_dead_ends(prover *pv, const its_problem *p, u32_vec_vec *work) 
 static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   const char *why = "no technique applies";
   its_rank_step *st = NULL;
-  smt_ctx *ctx = p->s->ctx;
-  if (out_of_time(pv, ctx)) {
+  if (out_of_time(pv)) {
     print_problem_head(pv->reason, p);
     strbuf_printf(pv->reason, ": timeout");
     return false;
@@ -287,9 +278,9 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
     if (!st) why = rs == RANK_UNKNOWN ? "linear ranking: solver gave up" : "no linear ranking function";
   }
   /* dead ends out first: they can hide a linear ranking function */
-  if (!st && !out_of_time(pv, ctx) && drop_dead_ends(pv, p, work)) return true;
+  if (!st && !out_of_time(pv) && drop_dead_ends(pv, p, work)) return true;
   /* 2. nested: closes the whole problem */
-  if (!st && pv->opt->nested && !out_of_time(pv, ctx)) {
+  if (!st && pv->opt->nested && !out_of_time(pv)) {
     its_nested *n = NULL;
     rank_status rs = its_rank_nested(p, pv->opt->nested_depth ? pv->opt->nested_depth : 3, &n);
     if (rs == RANK_FOUND && its_check_nested(p, n) == SMT_YES) {
@@ -310,7 +301,7 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
     its_nested_free(n);
   }
   /* 3. polynomial */
-  if (!st && pv->opt->poly && !out_of_time(pv, ctx)) {
+  if (!st && pv->opt->poly && !out_of_time(pv)) {
     its_rank_step *ps = NULL;
     rank_status rs = its_rank_poly(p, &ps);
     if (rs == RANK_FOUND) st = ps;
@@ -394,7 +385,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsign
   VEC_FREE(all);
   uint32_t initial = (uint32_t)work.len;
 
-  prover pv = {opt, &proof, &reason, 0, 0, deadline, timeout_ms};
+  prover pv = {opt, &proof, &reason, 0, 0, deadline};
   bool open = false;
   for (size_t w = 0; w < work.len && !open; w++) {
     problem_buf b;
@@ -421,7 +412,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsign
                     st, initial, proof.data ? proof.data : "");
   } else {
     strbuf witness = {0};
-    if (opt->nonterm && !out_of_time(&pv, ctx) && its_nonterm(s, timeout_ms, &witness, NULL)) {
+    if (opt->nonterm && !out_of_time(&pv) && its_nonterm(s, timeout_ms, &witness, NULL)) {
       answer = ITS_PROVE_NO;
       strbuf_printf(out, "NO\n");
       print_preprocessed(out, input, s, &prelog);
