@@ -1,0 +1,183 @@
+/* cfg: first non-phi, successors, predecessors, loop headers and liveness of
+ * one function (cfg.h). */
+#include "cfg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util/util.h"
+
+/* ---- blocks ----------------------------------------------------------------- */
+
+uint32_t ir_first_non_phi(const ir_func *f, uint32_t b) {
+  assert(b < f->nblocks);
+  const ir_block *bl = &f->blocks[b];
+  uint32_t i = bl->first;
+  while (i < bl->first + bl->count && f->insts[i].op == IR_PHI) i++;
+  return i;
+}
+
+const ir_inst *ir_block_terminator(const ir_func *f, uint32_t b) {
+  assert(b < f->nblocks);
+  const ir_block *bl = &f->blocks[b];
+  if (bl->count == 0) return NULL;
+  const ir_inst *t = &f->insts[bl->first + bl->count - 1];
+  return ir_is_terminator(t->op) ? t : NULL;
+}
+
+const uint32_t *ir_block_succs(const ir_func *f, uint32_t b, uint32_t *n) {
+  const ir_inst *t = ir_block_terminator(f, b);
+  *n = t ? t->ntargets : 0;
+  return t ? t->targets : NULL;
+}
+
+void ir_preds_init(ir_preds *p, const ir_func *f) {
+  uint32_t nb = f->nblocks;
+  p->nblocks = nb;
+  p->start = xcalloc((size_t)nb + 1, sizeof *p->start);
+  /* count into start[c + 1], prefix sums, then fill in block order */
+  for (uint32_t b = 0; b < nb; b++) {
+    uint32_t n;
+    const uint32_t *s = ir_block_succs(f, b, &n);
+    for (uint32_t k = 0; k < n; k++)
+      if (s[k] < nb) p->start[s[k] + 1]++;
+  }
+  for (uint32_t b = 0; b < nb; b++) p->start[b + 1] += p->start[b];
+  p->list = xmalloc(((size_t)p->start[nb] + 1) * sizeof *p->list);
+  uint32_t *fill = xmalloc(((size_t)nb + 1) * sizeof *fill);
+  memcpy(fill, p->start, ((size_t)nb + 1) * sizeof *fill);
+  for (uint32_t b = 0; b < nb; b++) {
+    uint32_t n;
+    const uint32_t *s = ir_block_succs(f, b, &n);
+    for (uint32_t k = 0; k < n; k++)
+      if (s[k] < nb) p->list[fill[s[k]]++] = b;
+  }
+  for (uint32_t b = 0; b < nb; b++) assert(fill[b] == p->start[b + 1]);
+  free(fill);
+}
+
+void ir_preds_free(ir_preds *p) {
+  free(p->start);
+  free(p->list);
+  memset(p, 0, sizeof *p);
+}
+
+/* ---- loop headers: back edges of an iterative DFS from block 0 ------------------ */
+
+void ir_loop_headers(const ir_func *f, bool *is_header) {
+  uint32_t nb = f->nblocks;
+  if (nb == 0) return;
+  memset(is_header, 0, nb * sizeof *is_header);
+  uint8_t *color = xcalloc(nb, 1); /* 0 unvisited, 1 on the DFS stack, 2 done */
+  uint32_t *stk = xmalloc(nb * sizeof *stk), *next = xcalloc(nb, sizeof *next);
+  uint32_t sp = 0;
+  stk[sp++] = 0;
+  color[0] = 1;
+  while (sp > 0) {
+    uint32_t b = stk[sp - 1], n;
+    const uint32_t *s = ir_block_succs(f, b, &n);
+    if (next[b] < n) {
+      uint32_t c = s[next[b]++];
+      if (c >= nb) continue;
+      if (color[c] == 1) {
+        is_header[c] = true; /* back edge */
+      } else if (color[c] == 0) {
+        color[c] = 1;
+        assert(sp < nb); /* each block is pushed at most once */
+        stk[sp++] = c;
+      }
+    } else {
+      color[b] = 2;
+      sp--;
+    }
+  }
+  free(color);
+  free(stk);
+  free(next);
+}
+
+/* ---- liveness ---------------------------------------------------------------- */
+
+/* live := live before the first non-phi of b, from `live` = live at b's end,
+ * scanning backward down to instruction `stop` (>= the first non-phi). */
+static void transfer(const ir_func *f, uint32_t b, uint32_t stop, const ir_live_fns *fns, uint64_t *live) {
+  const ir_block *bl = &f->blocks[b];
+  for (uint32_t i = bl->first + bl->count; i-- > stop;) {
+    uint32_t d = fns->def(fns->arg, i);
+    if (d != IR_NONE) ir_bits_clear(live, d);
+    fns->uses(fns->arg, i, live);
+  }
+}
+
+void ir_live_before(const ir_live *l, const ir_func *f, uint32_t b, uint32_t from, const ir_live_fns *fns,
+                    uint64_t *live) {
+  assert(b < l->nblocks && b < f->nblocks);
+  memcpy(live, ir_live_out(l, b), l->words * sizeof *live);
+  uint32_t stop = ir_first_non_phi(f, b);
+  if (from > stop) stop = from;
+  transfer(f, b, stop, fns, live);
+}
+
+/* out := the values live at the end of b, given in[c] = live at the first
+ * non-phi of every successor c. All phis of c read in parallel: their
+ * results are removed first, then the operands for the edge b -> c added. */
+static void live_out_of(const ir_func *f, uint32_t b, const uint64_t *in, uint32_t words, const ir_live_fns *fns,
+                        uint64_t *out, uint64_t *tmp) {
+  memset(out, 0, words * sizeof *out);
+  uint32_t n;
+  const uint32_t *s = ir_block_succs(f, b, &n);
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t c = s[k];
+    if (c >= f->nblocks) continue;
+    const ir_block *cb = &f->blocks[c];
+    uint32_t fnp = ir_first_non_phi(f, c);
+    memcpy(tmp, in + (size_t)c * words, words * sizeof *tmp);
+    for (uint32_t i = cb->first; i < fnp; i++) {
+      uint32_t d = fns->def(fns->arg, i);
+      if (d != IR_NONE) ir_bits_clear(tmp, d);
+    }
+    for (uint32_t i = cb->first; i < fnp; i++) {
+      const ir_inst *phi = &f->insts[i];
+      for (uint32_t a = 0; a < phi->nops && a < phi->ntargets; a++)
+        if (phi->targets[a] == b) fns->phi_uses(fns->arg, i, a, tmp);
+    }
+    for (uint32_t w = 0; w < words; w++) out[w] |= tmp[w];
+  }
+}
+
+void ir_live_init(ir_live *l, const ir_func *f, uint32_t nvals, uint32_t words, const ir_live_fns *fns) {
+  uint32_t nb = f->nblocks;
+  if (words == 0) words = ir_bits_words(nvals);
+  assert(words >= ir_bits_words(nvals));
+  l->nvals = nvals, l->words = words, l->nblocks = nb;
+  size_t wsz = words ? words : 1;
+  l->out = xcalloc((size_t)(nb ? nb : 1) * wsz, sizeof *l->out);
+  l->in = xcalloc((size_t)(nb ? nb : 1) * wsz, sizeof *l->in);
+  if (nb == 0 || words == 0) return;
+  /* round robin from the last block (the CFG mostly flows forward) until
+   * no in[] changes; out[] is then consistent with in[] */
+  uint64_t *in = l->in;
+  uint64_t *row = xmalloc(words * sizeof *row), *tmp = xmalloc(words * sizeof *tmp);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t b = nb; b-- > 0;) {
+      uint64_t *out = l->out + (size_t)b * words;
+      live_out_of(f, b, in, words, fns, out, tmp);
+      memcpy(row, out, words * sizeof *row);
+      transfer(f, b, ir_first_non_phi(f, b), fns, row);
+      if (memcmp(row, in + (size_t)b * words, words * sizeof *row) != 0) {
+        memcpy(in + (size_t)b * words, row, words * sizeof *row);
+        changed = true;
+      }
+    }
+  }
+  free(row);
+  free(tmp);
+}
+
+void ir_live_free(ir_live *l) {
+  free(l->out);
+  free(l->in);
+  memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,119 @@
+/* cfg: control-flow analyses of one IR function, shared by the engines.
+ *
+ * The story of the data
+ * ---------------------
+ * The CFG is implicit in ir_func: the successors of block b are the targets
+ * of b's terminator (a block whose last instruction is not a terminator has
+ * none; ir_verify rejects such blocks, the analyses tolerate them). Targets
+ * outside [0, nblocks) are ignored everywhere. Block 0 is the entry.
+ *
+ *  - ir_first_non_phi: where execution stands after entering a block (the
+ *    phis of a block are executed together, on the incoming edge).
+ *  - ir_preds: predecessor lists (CSR arrays), one entry per CFG edge, so a
+ *    condbr with both targets equal contributes its block twice.
+ *  - ir_loop_headers: targets of back edges of an iterative DFS from block
+ *    0 (successors visited in target order). Every cycle reachable from the
+ *    entry contains one. Unreachable blocks are never headers.
+ *  - ir_live: backward liveness of "values" over the CFG. What a value is
+ *    (an instruction result, a parameter, a memory cell, ...) and which
+ *    instruction reads and kills which value is given by the caller's
+ *    callbacks, so each engine keeps its own notion (seg: every slot; direct:
+ *    relevant integers and cells after slicing). Phi semantics: the phis of
+ *    a block read their operands in parallel at the end of the incoming
+ *    block and define their results on the edge. The result is the least
+ *    fixpoint, so it does not depend on the iteration order.
+ *
+ * Value sets are bitsets of uint64_t words (ir_bits_*): value v is bit v&63
+ * of word v>>6. A set over n values has ir_bits_words(n) words.
+ */
+#ifndef BITPROVE_IR_CFG_H
+#define BITPROVE_IR_CFG_H
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ir.h"
+
+/* ---- blocks ------------------------------------------------------------- */
+
+/* Index (into f->insts) of block b's first instruction that is not a phi
+ * (first + count when the block has only phis). */
+uint32_t ir_first_non_phi(const ir_func *f, uint32_t b);
+
+/* The terminator of block b, NULL when its last instruction is none (or the
+ * block is empty). */
+const ir_inst *ir_block_terminator(const ir_func *f, uint32_t b);
+
+/* Successor blocks of b (the terminator's targets, possibly repeated and
+ * possibly out of range); *n = 0 and NULL without terminator. */
+const uint32_t *ir_block_succs(const ir_func *f, uint32_t b, uint32_t *n);
+
+/* Predecessors: the predecessors of b are list[start[b] .. start[b+1]-1],
+ * in increasing order of the predecessor block (then target index). */
+typedef struct {
+  uint32_t nblocks;
+  uint32_t *start; /* nblocks + 1 entries */
+  uint32_t *list;
+} ir_preds;
+
+void ir_preds_init(ir_preds *p, const ir_func *f);
+void ir_preds_free(ir_preds *p);
+
+/* is_header[b] := b is the target of a back edge of a DFS from block 0.
+ * is_header has f->nblocks entries; all are written. Iterative: the depth
+ * of the search never uses the C stack. */
+void ir_loop_headers(const ir_func *f, bool *is_header);
+
+/* ---- bitsets ------------------------------------------------------------ */
+
+static inline uint32_t ir_bits_words(uint32_t n) { return (n + 63) / 64; }
+static inline bool ir_bits_get(const uint64_t *s, uint32_t v) { return (s[v >> 6] >> (v & 63)) & 1; }
+static inline void ir_bits_set(uint64_t *s, uint32_t v) { s[v >> 6] |= (uint64_t)1 << (v & 63); }
+static inline void ir_bits_clear(uint64_t *s, uint32_t v) { s[v >> 6] &= ~((uint64_t)1 << (v & 63)); }
+
+/* ---- liveness ----------------------------------------------------------- */
+
+/* The caller's notion of values, over the values 0 .. nvals-1. Callbacks
+ * must be pure (same answer on every call) and set only bits < nvals. */
+typedef struct {
+  /* The value that instruction `inst` (a phi or not) defines, IR_NONE when
+   * it defines none that is tracked: killed before the uses are added. */
+  uint32_t (*def)(void *arg, uint32_t inst);
+  /* Sets in `live` the values that the non-phi instruction `inst` reads. */
+  void (*uses)(void *arg, uint32_t inst, uint64_t *live);
+  /* Sets in `live` the values that phi `inst` reads through its operand k
+   * (on the edge from block targets[k]). */
+  void (*phi_uses)(void *arg, uint32_t inst, uint32_t k, uint64_t *live);
+  void *arg;
+} ir_live_fns;
+
+typedef struct {
+  uint32_t nvals, words, nblocks;
+  uint64_t *out; /* nblocks rows of `words` words: the values live at the end of each block */
+  uint64_t *in;  /* nblocks rows: the values live at each block's first non-phi instruction */
+} ir_live;
+
+/* Computes the values live at the end of every block of f (least fixpoint).
+ * `words` may exceed ir_bits_words(nvals) (callers that keep spare words);
+ * 0 means ir_bits_words(nvals). */
+void ir_live_init(ir_live *l, const ir_func *f, uint32_t nvals, uint32_t words, const ir_live_fns *fns);
+void ir_live_free(ir_live *l);
+
+static inline const uint64_t *ir_live_out(const ir_live *l, uint32_t b) {
+  assert(b < l->nblocks);
+  return l->out + (size_t)b * l->words;
+}
+
+static inline const uint64_t *ir_live_in(const ir_live *l, uint32_t b) {
+  assert(b < l->nblocks);
+  return l->in + (size_t)b * l->words;
+}
+
+/* live (l->words words) := the values live just before instruction `from`
+ * of block b. `from` below the first non-phi counts as the first non-phi:
+ * the phis' results are live there when something after them reads them. */
+void ir_live_before(const ir_live *l, const ir_func *f, uint32_t b, uint32_t from, const ir_live_fns *fns,
+                    uint64_t *live);
+
+#endif
