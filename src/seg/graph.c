@@ -539,7 +539,7 @@ static bool at_loop_header(const seg_engine *e, seg_state *s) {
   const seg_frame *fr = seg_top(s);
   const seg_func_info *fi = &e->finfo[fr->func];
   if (!fi->loop_header || !fi->loop_header[fr->block]) return false;
-  return fr->inst == seg_first_non_phi(&e->m->funcs.data[fr->func], fr->block);
+  return fr->inst == ir_first_non_phi(&e->m->funcs.data[fr->func], fr->block);
 }
 
 /* The nearest tree ancestor at the same position that was not reached by

@@ -16,26 +16,28 @@
 
 #include <gmp.h>
 
+#include "../ir/cfg.h"
+#include "../ir/repr.h"
 #include "../smt/query.h"
 #include "../smt/build.h"
 #include "seg.h"
 
-/* ---- representations (repr.c): seed 000 Sect. 2, U_P / S_P ------------- */
-/* Per function, per value slot: true when the value is held signed. Slots:
+/* ---- per-function information (repr.c) ------------------------------------ */
+/* Per function: the representation of every value slot (seed 000 Sect. 2,
+ * U_P / S_P, by ir/repr.h), loop headers and liveness (ir/cfg.h). Slots:
  * parameter i is slot i, instruction j is slot nparams + j. i1 values and
  * pointers are unsigned. */
 typedef struct {
+  bool has_info;     /* computed (functions with a body) */
   uint32_t nslots;
   bool *is_signed;
   bool *loop_header; /* per block: target of a back edge of a DFS from the entry */
-  bool **live_in;    /* per block, per slot: live at the block's first non-phi instruction */
+  bool all_live;     /* too large for the table: every slot counts as live everywhere */
+  ir_live live;      /* unless all_live: ir_live_in(&live, b) = the slots live at b's first non-phi */
 } seg_func_info;
 
 void seg_func_info_init(seg_func_info *fi, const ir_func *f);
 void seg_func_info_free(seg_func_info *fi);
-/* Index (into f->insts) of block b's first instruction that is not a phi:
- * where a frame stands after entering b. */
-uint32_t seg_first_non_phi(const ir_func *f, uint32_t b);
 static inline uint32_t seg_slot_of_arg(uint32_t i) { return i; }
 static inline uint32_t seg_slot_of_inst(const ir_func *f, uint32_t j) { return f->nparams + j; }
 
@@ -132,7 +134,7 @@ void seg_state_vars(seg_engine *e, const seg_state *s, seg_term_vec *out);
 
 /* Projection of dead variables. First, in the CURRENT frame, when it is at
  * the first non-phi instruction of its block, LV entries of slots that are
- * not live there (e->finfo[func].live_in[block]) are dropped (the frames of
+ * not live there (ir_live_in of e->finfo[func].live) are dropped (the frames of
  * callers are kept whole). Then variables of KB that occur neither in LV,
  * AL, PT nor globals are eliminated: one defined by an equality atom with
  * coefficient +-1 is substituted into the other atoms, otherwise the atoms

@@ -840,7 +840,7 @@ static bool goto_block(cx *c, uint32_t to) {
     leaf(c, SEG_LEAF_STUCK, "branch to a missing block at %s", c->loc);
     return false;
   }
-  uint32_t from = seg_top(c->ns)->block, first = f->blocks[to].first, fnp = seg_first_non_phi(f, to);
+  uint32_t from = seg_top(c->ns)->block, first = f->blocks[to].first, fnp = ir_first_non_phi(f, to);
   uint32_t nphi = fnp - first;
   smt_term *vals = xmalloc((nphi ? nphi : 1) * sizeof *vals);
   for (uint32_t j = 0; j < nphi; j++) {
@@ -1093,7 +1093,7 @@ static bool call_defined(cx *c, uint32_t callee) {
   free(vals);
   seg_frame *fr = seg_top(c->ns);
   fr->block = 0;
-  fr->inst = g->nblocks ? seg_first_non_phi(g, 0) : 0;
+  fr->inst = g->nblocks ? ir_first_non_phi(g, 0) : 0;
   seg_project(c->e, c->ns);
   c->moved = true;
   return true;
@@ -1390,7 +1390,7 @@ seg_state *seg_initial_state(seg_engine *e, const char **why) {
   }
   seg_frame *fr = seg_top(s);
   fr->block = 0;
-  fr->inst = seg_first_non_phi(f, 0);
+  fr->inst = ir_first_non_phi(f, 0);
   seg_project(e, s);
   return s;
 }

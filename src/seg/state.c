@@ -264,10 +264,12 @@ static void drop_dead_slots(seg_engine *e, seg_state *s) {
   if (s->nframes == 0) return;
   seg_frame *fr = seg_top(s);
   const ir_func *f = &e->m->funcs.data[fr->func];
-  if (!e->finfo || !e->finfo[fr->func].live_in || fr->inst != seg_first_non_phi(f, fr->block)) return;
-  const bool *live = e->finfo[fr->func].live_in[fr->block];
+  if (!e->finfo || !e->finfo[fr->func].has_info || fr->inst != ir_first_non_phi(f, fr->block)) return;
+  const seg_func_info *fi = &e->finfo[fr->func];
+  if (fi->all_live) return;
+  const uint64_t *live = ir_live_in(&fi->live, fr->block);
   for (uint32_t k = 0; k < fr->nslots; k++)
-    if (!live[k] && fr->lv[k] != SMT_NULL) {
+    if (!ir_bits_get(live, k) && fr->lv[k] != SMT_NULL) {
       fr->lv[k] = SMT_NULL;
       s->fo_cache = SMT_NULL;
     }
