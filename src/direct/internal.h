@@ -17,6 +17,8 @@
 #ifndef BITPROVE_DIRECT_INTERNAL_H
 #define BITPROVE_DIRECT_INTERNAL_H
 
+#include "../ir/cfg.h"
+#include "../ir/repr.h"
 #include "direct.h"
 
 #define DT_NONE UINT32_MAX
@@ -72,8 +74,7 @@ typedef struct {
   uint16_t *cell_bits;  /* ninsts: for an allocation whose pointer is only the address of whole loads
                            and stores (and free, and copies with the same uses), the cell's width; else 0 */
   uint32_t *cell_of;    /* ninsts: the allocation a pointer value is (itself or a copy of it), DT_NONE */
-  uint64_t **live_out;  /* per block: bitset over nvals (relevant values only) */
-  uint32_t words;       /* bitset words */
+  ir_live live;         /* per block: live relevant values (bitsets over nvals, ir/cfg.h) */
 } dt_func;
 
 typedef struct {

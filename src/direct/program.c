@@ -213,131 +213,63 @@ static void find_cells(dt_ctx *c) {
   }
 }
 
-/* ---- representation: union-find with votes (seed 000, Sect. 2, U_P/S_P) ---- */
+/* ---- representation: seed 000, Sect. 2, U_P/S_P (ir/repr.h) -------------------- */
 
-typedef struct {
-  uint32_t *parent;
-  int32_t *votes; /* > 0 unsigned, <= 0 signed */
-  uint32_t *fbase;
-  uint32_t gbase;
-} uf_t;
-
-static uint32_t uf_find(uf_t *u, uint32_t x) {
-  while (u->parent[x] != x) x = u->parent[x] = u->parent[u->parent[x]];
-  return x;
-}
-static void uf_union(uf_t *u, uint32_t a, uint32_t b) {
-  a = uf_find(u, a), b = uf_find(u, b);
-  if (a != b) u->parent[a] = b;
-}
-static uint32_t uf_id(uf_t *u, const dt_ctx *c, uint32_t fi, ir_value v) {
-  const ir_func *f = &c->m->funcs.data[fi];
-  if (val_is_local(v)) return u->fbase[fi] + local_index(f, v);
-  return UINT32_MAX;
+/* The node of the memory that pointer p of function fi addresses when the
+ * translation follows it (a tracked global or a cell), IR_NONE otherwise. */
+static uint32_t followed_memory(const dt_ctx *c, uint32_t fi, ir_value p, const uint32_t *fbase, uint32_t gbase) {
+  if (p.kind == IR_VAL_GLOBAL && c->gtracked[p.id]) return gbase + p.id;
+  if (is_cell(c, fi, p)) return fbase[fi] + dt_cell_of(c, fi, p);
+  return IR_NONE;
 }
 
+/* Nodes: the values of function fi from fbase[fi] on (instruction v, then
+ * parameters, as local_index), tracked globals from gbase on. Besides the
+ * scan of each reachable function (IR_REPR_RULES_DIRECT), values joined
+ * through memory the translation follows (tracked globals, cells) and
+ * through calls (arguments with the callee's parameters). */
 static void choose_reps(dt_ctx *c) {
   const ir_module *m = c->m;
-  uf_t u;
   size_t nf = m->funcs.len;
-  u.fbase = xmalloc((nf + 1) * sizeof *u.fbase);
+  uint32_t *fbase = xmalloc((nf + 1) * sizeof *fbase);
   uint32_t total = 0;
-  for (size_t fi = 0; fi < nf; fi++) u.fbase[fi] = total, total += c->funcs[fi].nvals;
-  u.gbase = total;
+  for (size_t fi = 0; fi < nf; fi++) fbase[fi] = total, total += c->funcs[fi].nvals;
+  uint32_t gbase = total;
   total += (uint32_t)m->globals.len;
-  u.parent = xmalloc((total + 1) * sizeof *u.parent);
-  u.votes = xcalloc(total + 1, sizeof *u.votes);
-  for (uint32_t i = 0; i < total; i++) u.parent[i] = i;
-
-  /* joins */
+  ir_repr u;
+  ir_repr_init(&u, total);
   for (size_t fi = 0; fi < nf; fi++) {
     if (!c->funcs[fi].reachable) continue;
     const ir_func *f = &m->funcs.data[fi];
+    ir_repr_map map = {fbase[fi], fbase[fi] + f->ninsts};
+    ir_repr_scan_func(&u, f, map, &IR_REPR_RULES_DIRECT);
     for (uint32_t i = 0; i < f->ninsts; i++) {
       const ir_inst *in = &f->insts[i];
-      uint32_t self = u.fbase[fi] + i;
-      switch (in->op) {
-      case IR_PHI: case IR_SELECT: case IR_COPY:
-      case IR_ADD: case IR_SUB: case IR_MUL: case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
-      case IR_AND: case IR_OR: case IR_XOR: case IR_SHL: case IR_LSHR: case IR_ASHR:
-        if (!is_int(in->type)) break;
-        for (uint32_t k = (in->op == IR_SELECT ? 1 : 0); k < in->nops; k++) {
-          if ((in->op == IR_SHL || in->op == IR_LSHR || in->op == IR_ASHR) && k == 1) continue;
-          uint32_t o = uf_id(&u, c, fi, in->ops[k]);
-          if (o != UINT32_MAX && is_int(in->ops[k].type)) uf_union(&u, self, o);
-        }
-        break;
-      case IR_ICMP: {
-        uint32_t a = uf_id(&u, c, fi, in->ops[0]), b = uf_id(&u, c, fi, in->ops[1]);
-        if (a != UINT32_MAX && b != UINT32_MAX && is_int(in->ops[0].type)) uf_union(&u, a, b);
-        break;
-      }
-      case IR_LOAD:
-        if (in->ops[0].kind == IR_VAL_GLOBAL && c->gtracked[in->ops[0].id]) uf_union(&u, self, u.gbase + in->ops[0].id);
-        if (is_cell(c, (uint32_t)fi, in->ops[0])) uf_union(&u, self, u.fbase[fi] + dt_cell_of(c, (uint32_t)fi, in->ops[0]));
-        break;
-      case IR_STORE: {
-        uint32_t a = uf_id(&u, c, fi, in->ops[0]);
-        if (a != UINT32_MAX && in->ops[1].kind == IR_VAL_GLOBAL && c->gtracked[in->ops[1].id])
-          uf_union(&u, a, u.gbase + in->ops[1].id);
-        if (a != UINT32_MAX && is_cell(c, (uint32_t)fi, in->ops[1])) uf_union(&u, a, u.fbase[fi] + dt_cell_of(c, (uint32_t)fi, in->ops[1]));
-        break;
-      }
-      case IR_CALL:
-        if (in->callee != IR_NONE && m->funcs.data[in->callee].defined) {
-          const ir_func *g = &m->funcs.data[in->callee];
-          for (uint32_t k = 0; k < in->nops && k < g->nparams; k++) {
-            uint32_t a = uf_id(&u, c, fi, in->ops[k]);
-            if (a != UINT32_MAX && is_int(in->ops[k].type)) uf_union(&u, a, u.fbase[in->callee] + g->ninsts + k);
-          }
-        }
-        break;
-      default:
-        break;
+      uint32_t self = fbase[fi] + i;
+      if (in->op == IR_LOAD) {
+        uint32_t x = followed_memory(c, (uint32_t)fi, in->ops[0], fbase, gbase);
+        if (x != IR_NONE) ir_repr_join(&u, self, x);
+      } else if (in->op == IR_STORE && val_is_local(in->ops[0])) {
+        uint32_t x = followed_memory(c, (uint32_t)fi, in->ops[1], fbase, gbase);
+        if (x != IR_NONE) ir_repr_join(&u, fbase[fi] + local_index(f, in->ops[0]), x);
+      } else if (in->op == IR_CALL && in->callee != IR_NONE && m->funcs.data[in->callee].defined) {
+        const ir_func *g = &m->funcs.data[in->callee];
+        for (uint32_t k = 0; k < in->nops && k < g->nparams; k++)
+          if (val_is_local(in->ops[k]) && is_int(in->ops[k].type))
+            ir_repr_join(&u, fbase[fi] + local_index(f, in->ops[k]), fbase[in->callee] + g->ninsts + k);
       }
     }
   }
-  /* votes */
-  for (size_t fi = 0; fi < nf; fi++) {
-    if (!c->funcs[fi].reachable) continue;
-    const ir_func *f = &m->funcs.data[fi];
-    for (uint32_t i = 0; i < f->ninsts; i++) {
-      const ir_inst *in = &f->insts[i];
-      int vote = 0;
-      bool on_ops = true, on_self = true;
-      switch (in->op) {
-      case IR_ICMP:
-        on_self = false;
-        if (in->pred >= IR_UGT && in->pred <= IR_ULE) vote = 2;
-        else if (in->pred >= IR_SGT) vote = -2;
-        break;
-      case IR_UDIV: case IR_UREM: case IR_LSHR: vote = 2; break;
-      case IR_SDIV: case IR_SREM: case IR_ASHR: vote = -2; break;
-      case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL:
-        vote = (in->flags & IR_NSW) ? -1 : (in->flags & IR_NUW) ? 1 : 1;
-        break;
-      case IR_ZEXT: vote = 1, on_self = false; break;
-      case IR_SEXT: vote = -1, on_self = false; break;
-      default: break;
-      }
-      if (!vote) continue;
-      if (on_self && is_int(in->type)) u.votes[uf_find(&u, u.fbase[fi] + i)] += vote;
-      if (on_ops)
-        for (uint32_t k = 0; k < in->nops && k < 2; k++) {
-          uint32_t o = uf_id(&u, c, fi, in->ops[k]);
-          if (o != UINT32_MAX && is_int(in->ops[k].type)) u.votes[uf_find(&u, o)] += vote;
-        }
-    }
-  }
+  ir_repr_finish(&u);
   for (size_t fi = 0; fi < nf; fi++) {
     if (!c->funcs[fi].reachable) continue;
     for (uint32_t v = 0; v < c->funcs[fi].nvals; v++)
-      c->funcs[fi].rep[v] = u.votes[uf_find(&u, u.fbase[fi] + v)] > 0 ? DT_REP_U : DT_REP_S;
+      c->funcs[fi].rep[v] = ir_repr_signed(&u, fbase[fi] + v) ? DT_REP_S : DT_REP_U;
   }
-  for (size_t g = 0; g < m->globals.len; g++) c->grep[g] = u.votes[uf_find(&u, u.gbase + (uint32_t)g)] > 0 ? DT_REP_U : DT_REP_S;
-  free(u.fbase);
-  free(u.parent);
-  free(u.votes);
+  for (size_t g = 0; g < m->globals.len; g++)
+    c->grep[g] = ir_repr_signed(&u, gbase + (uint32_t)g) ? DT_REP_S : DT_REP_U;
+  free(fbase);
+  ir_repr_free(&u);
 }
 
 /* ---- slicing (seed 001, Sect. 3.2: backward slicing w.r.t. the constraints) ---- */
@@ -430,75 +362,51 @@ static void compute_relevance(dt_ctx *c) {
   }
 }
 
-/* ---- liveness (seed 001, Sect. 3.2) ------------------------------------------- */
+/* ---- liveness (seed 001, Sect. 3.2; ir/cfg.h) ------------------------------------ */
+/* Values: the relevant integers and cells of one function (local_index). An
+ * instruction reads what inst_uses reports, a relevant phi its operand on
+ * the edge; integer results and allocations of cells are defined. */
 
-#define BIT_SET(bs, i) ((bs)[(i) >> 6] |= (uint64_t)1 << ((i) & 63))
-#define BIT_CLR(bs, i) ((bs)[(i) >> 6] &= ~((uint64_t)1 << ((i) & 63)))
-#define BIT_GET(bs, i) (((bs)[(i) >> 6] >> ((i) & 63)) & 1)
+typedef struct {
+  dt_ctx *c;
+  uint32_t fi;
+} live_arg;
 
 static void gen_use(dt_ctx *c, uint32_t fi, ir_value v, void *arg) {
   uint64_t *bs = arg;
   if (!followed(c, fi, v)) return;
   uint32_t x = is_cell(c, fi, v) ? dt_cell_of(c, fi, v) : local_index(&c->m->funcs.data[fi], v);
-  if (c->funcs[fi].relevant[x]) BIT_SET(bs, x);
+  if (c->funcs[fi].relevant[x]) ir_bits_set(bs, x);
 }
 
-static uint32_t first_non_phi(const ir_func *f, uint32_t b) {
-  uint32_t i = f->blocks[b].first, end = i + f->blocks[b].count;
-  while (i < end && f->insts[i].op == IR_PHI) i++;
-  return i;
+static uint32_t live_def(void *arg, uint32_t i) {
+  const live_arg *la = arg;
+  const ir_func *f = &la->c->m->funcs.data[la->fi];
+  const dt_func *df = &la->c->funcs[la->fi];
+  return is_int(f->insts[i].type) || (df->cell_bits && df->cell_bits[i]) ? i : IR_NONE;
 }
 
-/* live (bitset) := the relevant values live before instruction `from` of
- * block b, scanning backward from the block's live-out; never below the
- * phis. */
+static void live_uses(void *arg, uint32_t i, uint64_t *live) {
+  const live_arg *la = arg;
+  inst_uses(la->c, la->fi, i, gen_use, live);
+}
+
+static void live_phi_uses(void *arg, uint32_t i, uint32_t k, uint64_t *live) {
+  const live_arg *la = arg;
+  if (la->c->funcs[la->fi].relevant[i]) gen_use(la->c, la->fi, la->c->m->funcs.data[la->fi].insts[i].ops[k], live);
+}
+
 static void live_before(dt_ctx *c, uint32_t fi, uint32_t b, uint32_t from, uint64_t *live) {
-  const ir_func *f = &c->m->funcs.data[fi];
-  const dt_func *df = &c->funcs[fi];
-  memcpy(live, df->live_out[b], df->words * sizeof *live);
-  uint32_t stop = first_non_phi(f, b);
-  if (from > stop) stop = from;
-  uint32_t end = f->blocks[b].first + f->blocks[b].count;
-  for (uint32_t i = end; i-- > stop;) {
-    if (is_int(f->insts[i].type) || (df->cell_bits && df->cell_bits[i])) BIT_CLR(live, i);
-    inst_uses(c, fi, i, gen_use, live);
-  }
+  live_arg la = {c, fi};
+  ir_live_fns fns = {live_def, live_uses, live_phi_uses, &la};
+  ir_live_before(&c->funcs[fi].live, &c->m->funcs.data[fi], b, from, &fns, live);
 }
 
 static void compute_liveness(dt_ctx *c, uint32_t fi) {
-  const ir_func *f = &c->m->funcs.data[fi];
   dt_func *df = &c->funcs[fi];
-  df->words = (df->nvals + 63) / 64 + 1;
-  df->live_out = xcalloc(f->nblocks ? f->nblocks : 1, sizeof *df->live_out);
-  for (uint32_t b = 0; b < f->nblocks; b++) df->live_out[b] = xcalloc(df->words, sizeof(uint64_t));
-  uint64_t *tmp = xcalloc(df->words, sizeof *tmp);
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (uint32_t b = f->nblocks; b-- > 0;) {
-      const ir_inst *term = &f->insts[f->blocks[b].first + f->blocks[b].count - 1];
-      memset(tmp, 0, df->words * sizeof *tmp);
-      for (uint32_t k = 0; k < term->ntargets; k++) {
-        uint32_t s = term->targets[k];
-        uint64_t *in = xcalloc(df->words, sizeof *in);
-        live_before(c, fi, s, f->blocks[s].first, in);
-        /* phi results are defined on the edge; their operands for b are used here */
-        for (uint32_t i = f->blocks[s].first; i < f->blocks[s].first + f->blocks[s].count && f->insts[i].op == IR_PHI; i++) {
-          BIT_CLR(in, i);
-          if (!df->relevant[i]) continue;
-          for (uint32_t j = 0; j < f->insts[i].nops; j++)
-            if (f->insts[i].targets[j] == b) gen_use(c, fi, f->insts[i].ops[j], in);
-        }
-        for (uint32_t w = 0; w < df->words; w++) tmp[w] |= in[w];
-        free(in);
-      }
-      if (memcmp(tmp, df->live_out[b], df->words * sizeof *tmp) != 0) {
-        for (uint32_t w = 0; w < df->words; w++) df->live_out[b][w] |= tmp[w];
-        changed = true;
-      }
-    }
-  }
-  free(tmp);
+  live_arg la = {c, fi};
+  ir_live_fns fns = {live_def, live_uses, live_phi_uses, &la};
+  ir_live_init(&df->live, &c->m->funcs.data[fi], df->nvals, 0, &fns);
 }
 
 void dt_live_at_node(const dt_ctx *cc, uint32_t n, dt_u32vec *out) {
@@ -509,11 +417,11 @@ void dt_live_at_node(const dt_ctx *cc, uint32_t n, dt_u32vec *out) {
   while (inst != DT_NONE) {
     const dt_instance *I = &c->insts.data[inst];
     const dt_func *df = &c->funcs[I->func];
-    uint64_t *live = xcalloc(df->words, sizeof *live);
+    uint64_t *live = xcalloc(df->live.words + 1, sizeof *live);
     live_before(c, I->func, block, from, live);
-    if (!at_node) BIT_CLR(live, from - 1); /* the call's result comes back with the return */
+    if (!at_node) ir_bits_clear(live, from - 1); /* the call's result comes back with the return */
     for (uint32_t v = 0; v < df->nvals; v++)
-      if (BIT_GET(live, v)) VEC_PUSH(*out, I->base + v);
+      if (ir_bits_get(live, v)) VEC_PUSH(*out, I->base + v);
     free(live);
     at_node = false;
     if (I->parent == DT_NONE) break;
@@ -757,10 +665,7 @@ void dt_program_free(dt_ctx *c) {
       free(df->relevant);
       free(df->cell_bits);
       free(df->cell_of);
-      if (df->live_out) {
-        for (uint32_t b = 0; b < c->m->funcs.data[fi].nblocks; b++) free(df->live_out[b]);
-        free(df->live_out);
-      }
+      ir_live_free(&df->live);
     }
     free(c->funcs);
   }
