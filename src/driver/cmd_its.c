@@ -137,9 +137,12 @@ int cmd_its(int argc, char **argv) {
     }
   } else {
     /* per solver check: the --timeout, capped at 10 s (0 = the cap) */
-    unsigned check_ms = 10000;
-    if (timeout > 0 && timeout * 1000.0 < check_ms) check_ms = (unsigned)(timeout * 1000.0) + 1;
-    its_prove_with(s, &opt, check_ms, &out);
+    opt.query_ms = 10000;
+    if (timeout > 0 && timeout * 1000.0 < opt.query_ms) opt.query_ms = (unsigned)(timeout * 1000.0) + 1;
+    its_prove_result r;
+    its_prove_with(s, &opt, &r);
+    its_prove_result_print(&r, &out);
+    its_prove_result_free(&r);
     fputs(out.data ? out.data : "MAYBE\n", stdout);
     if (stats) smt_stats_print(ctx, stderr);
   }

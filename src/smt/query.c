@@ -1,5 +1,6 @@
 /* query: validity, implication and satisfiability with cache, pre-check
  * and statistics (see query.h for the contract). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +17,27 @@ const char *smt_answer_name(smt_answer a) {
 }
 
 void smt_set_timeout(smt_ctx *ctx, unsigned ms) { ctx->timeout_ms = ms; }
-void smt_set_deadline(smt_ctx *ctx, double when) { ctx->deadline = when; }
+unsigned smt_timeout(const smt_ctx *ctx) { return ctx->timeout_ms; }
+
+unsigned smt_swap_timeout(smt_ctx *ctx, unsigned ms) {
+  unsigned old = ctx->timeout_ms;
+  ctx->timeout_ms = ms;
+  return old;
+}
+
+void smt_set_deadline(smt_ctx *ctx, double when) {
+  assert(when >= 0);
+  ctx->deadline = when;
+}
+
 double smt_deadline(const smt_ctx *ctx) { return ctx->deadline; }
+
+double smt_narrow_deadline(smt_ctx *ctx, double when) {
+  double old = ctx->deadline;
+  if (when > 0 && (old <= 0 || when < old)) ctx->deadline = when;
+  assert(ctx->deadline == old || (ctx->deadline > 0 && ctx->deadline <= when));
+  return old;
+}
 void smt_set_cache(smt_ctx *ctx, bool on) { ctx->use_cache = on; }
 void smt_set_precheck(smt_ctx *ctx, bool on) { ctx->use_precheck = on; }
 
