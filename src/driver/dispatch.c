@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../bmc/bmc.h"
 #include "../direct/direct.h"
 #include "../its/prove.h"
 #include "../smt/smt.h"
+#include "check_bmc.h"
 #include "check_seg.h"
 
 void drv_options_default(drv_options *o) { memset(o, 0, sizeof *o); }
@@ -167,12 +167,7 @@ static void check_without_seg(const ir_module *m, const property *p, const drv_o
     verdict_unknown(out, "the direct translation decides termination only; %s needs --engine bmc or auto", p->name);
     return;
   }
-  bmc_options bo;
-  bmc_options_default(&bo);
-  bo.bound = o->bmc_bound;
-  bo.stats = o->stats;
-  bo.debug = o->debug;
   double left = util_time_left();
-  if (left > 0) bo.timeout = left > 1.0 ? left - 0.5 : left; /* keep a moment to print */
-  bmc_check(m, p, &bo, out);
+  double deadline = left > 0 ? util_now() + (left > 1.0 ? left - 0.5 : left) : 0; /* keep a moment to print */
+  drv_bmc_check(m, p, o, deadline, out);
 }
