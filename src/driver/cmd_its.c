@@ -16,7 +16,7 @@ static const char usage[] =
     "  followed by the proof (YES), the checked witness (NO) or the reason (MAYBE).\n"
     "  --format F      input format (default: by extension .smt2, .koat, .ari)\n"
     "  --print P       print the parsed system in format P and stop\n"
-    "  --timeout S     give up after S seconds\n"
+    "  --timeout S     give up after S seconds of wall or CPU time, whichever comes first\n"
     "  --without STEP  switch off one step: preprocess, linear, nested, poly, nonterm\n"
     "  --stats         print solver query statistics on stderr at the end\n"
     "  --dump-smt DIR  write every solver query as DIR/query-NNNNNN.smt2\n";
