@@ -1,12 +1,13 @@
-/* bmc: the deepening loop, solving, replay and verdicts (see bmc.h).
+/* bmc: the deepening loop, solving, replay and answers (see bmc.h).
  *
  * Per bound k: encode (encode.c), then ask the solver for a model of "some
  * check site is executed and violated". A model is turned into answers to
  * the interpreter's draws: the events (nondet calls, undef operands, loads)
  * whose guard holds in the model are the draws of that run, in order
  * (seed 003, Sect. 6.2 counterexamples; here checked by replay). Only a
- * replay that violates a requested check gives FALSE. */
+ * replay that violates a requested check gives a violation. */
 #define _GNU_SOURCE
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,42 +82,9 @@ static prop_check replay_violation(const interp_result *res, unsigned checks) {
   return PROP_CHECK_COUNT;
 }
 
-static void report_trace(const ir_module *m, const interp_result *res, unsigned bound, verdict *out) {
-  char loc[512];
-  verdict_note(out, "counterexample of bounded model checking (bound %u), replayed by the interpreter:", bound);
-  for (size_t i = 0; i < res->nondet.len; i++) {
-    const interp_nondet *nd = &res->nondet.data[i];
-    static const char *origin[] = {"nondet call", "undef value", "uninitialised read"};
-    verdict_note(out, "  %s at %s: %llu (i%u, signed %lld)", origin[nd->origin < 3 ? nd->origin : 0],
-                 ir_loc_format(m, nd->loc, loc, sizeof loc), (unsigned long long)nd->value, nd->bits,
-                 (long long)(nd->bits && nd->bits < 64 ? (int64_t)(nd->value << (64 - nd->bits)) >> (64 - nd->bits)
-                                                       : (int64_t)nd->value));
-  }
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (f) {
-    interp_report_outcome(m, res, f);
-    interp_report_extra(m, res, f, 0);
-    fclose(f);
-    for (char *line = buf; line && *line;) {
-      char *nl = strchr(line, '\n');
-      if (nl) *nl = 0;
-      verdict_note(out, "  %s", line);
-      line = nl ? nl + 1 : NULL;
-    }
-    free(buf);
-  }
-  strbuf sb = {0};
-  for (size_t i = 0; i < res->nondet.len; i++)
-    strbuf_printf(&sb, "%s%llu", i ? "," : "", (unsigned long long)res->nondet.data[i].value);
-  verdict_note(out, "nondet values: %s", sb.data ? sb.data : "");
-  strbuf_free(&sb);
-}
-
-/* Replays the current model. True (and *out filled) when it violates a
- * requested check. */
-static bool replay_model(benc *e, smt_solver *sv, verdict *out, const bmc_options *o) {
+/* Replays the current model. True (and out->violated, out->trace filled)
+ * when it violates a requested check. */
+static bool replay_model(benc *e, smt_solver *sv, bmc_result *out, const bmc_options *o) {
   size_t n = e->events.len;
   bool *active = xcalloc(n ? n : 1, sizeof *active);
   uint64_t *vals = xcalloc(n ? n : 1, sizeof *vals);
@@ -136,9 +104,9 @@ static bool replay_model(benc *e, smt_solver *sv, verdict *out, const bmc_option
   prop_check c = replay_violation(&res, e->checks);
   bool ok = c != PROP_CHECK_COUNT;
   if (ok) {
-    out->kind = VERDICT_FALSE;
     out->violated = c;
-    report_trace(e->m, &res, e->bound, out);
+    out->trace = res; /* the caller's now */
+    memset(&res, 0, sizeof res);
   } else if (o->debug) {
     fprintf(stderr, "bmc: BUG? model at bound %u does not replay (%u draws answered, %u missed): ", e->bound,
             rc.answered, rc.missed);
@@ -155,7 +123,7 @@ typedef enum { STEP_FALSE, STEP_TRUE, STEP_NEXT, STEP_GIVE_UP } step_result;
 
 static unsigned remaining_ms(const benc *e) {
   if (e->deadline <= 0) return 0;
-  double left = e->deadline - bmc_now();
+  double left = e->deadline - util_now();
   return left <= 0.001 ? 1 : (unsigned)(left * 1000);
 }
 
@@ -170,9 +138,9 @@ static smt_result solve(benc *e, smt_term goal, smt_solver **shared, smt_solver 
   smt_solver_push(*shared);
   smt_solver_assert(*shared, goal);
   *sv = *shared;
-  double t0 = bmc_now();
+  double t0 = util_now();
   smt_result r = smt_solver_check(*shared, remaining_ms(e));
-  e->stat_solve_s += bmc_now() - t0;
+  e->stat_solve_s += util_now() - t0;
   return r;
 }
 
@@ -181,10 +149,10 @@ static void done_query(smt_solver *shared, smt_solver *sv) {
   smt_solver_pop(shared, 1);
 }
 
-static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, verdict *out, const char **why) {
-  double t0 = bmc_now();
+static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bmc_result *out, const char **why) {
+  double t0 = util_now();
   bool encoded = benc_run(e);
-  e->stat_encode_s = bmc_now() - t0;
+  e->stat_encode_s = util_now() - t0;
   if (!encoded) {
     *why = e->out_of_time ? "timeout (or work limit) while encoding" : e->incomplete_why ? e->incomplete_why
                                                                                             : "no main function";
@@ -259,20 +227,23 @@ static bool has_unflagged_shl(const ir_module *m) {
   return false;
 }
 
-bmc_result bmc_check(const ir_module *m, const property *p, const bmc_options *o, verdict *out) {
+void bmc_result_free(bmc_result *r) { interp_result_free(&r->trace); }
+
+bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, bmc_result *out) {
   bmc_options defaults;
   if (!o) {
     bmc_options_default(&defaults);
     o = &defaults;
   }
-  out->kind = VERDICT_UNKNOWN;
-  unsigned checks = p->checks & ~(1u << PROP_TERMINATION);
-  if (!checks || checks != p->checks) {
-    verdict_unknown(out, "bmc: property %s is not a safety property bmc checks", p->name);
-    return BMC_UNKNOWN;
+  memset(out, 0, sizeof *out);
+  out->answer = BMC_UNKNOWN;
+  out->violated = PROP_CHECK_COUNT;
+  if (!checks || (checks & ~PROP_ALL_CHECKS) || (checks & (1u << PROP_TERMINATION))) {
+    snprintf(out->reason, sizeof out->reason, "not a set of safety checks bmc decides");
+    return out->answer;
   }
   /* Address-based memory is no proof of provenance-based dereference
-   * safety (bmc.h), so TRUE only for these. */
+   * safety (bmc.h), so SAFE only for these. */
   unsigned provable = (1u << PROP_UNREACH_CALL) | (1u << PROP_NO_OVERFLOW) | (1u << PROP_VALID_MEMCLEANUP);
   bool may_prove = (checks & ~provable) == 0 && m->unsupported.len == 0;
   /* clang emits `x << k` on a signed int without nsw, yet SV-COMP's
@@ -280,11 +251,10 @@ bmc_result bmc_check(const ir_module *m, const property *p, const bmc_options *o
    * unsigned shifts, so no proof of no-overflow with such a shift */
   bool unflagged_shl = (checks & (1u << PROP_NO_OVERFLOW)) && has_unflagged_shl(m);
   if (unflagged_shl) may_prove = false;
-  double start = bmc_now();
-  double deadline = o->timeout > 0 ? start + o->timeout : 0;
+  double start = util_now();
+  double deadline = o->deadline > 0 ? o->deadline : 0;
   unsigned k = o->bound ? o->bound : 1, maxk = o->bound ? o->bound : (o->max_bound ? o->max_bound : 1024);
   const char *why = NULL;
-  bmc_result result = BMC_UNKNOWN;
   for (;;) {
     smt_ctx *ctx = smt_ctx_new();
     benc e = {0};
@@ -295,42 +265,47 @@ bmc_result bmc_check(const ir_module *m, const property *p, const bmc_options *o
     e.checks = checks;
     e.deadline = deadline;
     step_result r = check_bound(&e, o, may_prove, out, &why);
+    out->bound = k;
+    out->stats.bounds++;
+    out->stats.insts += e.stat_insts;
+    out->stats.queries += e.stat_queries;
+    out->stats.encode_s += e.stat_encode_s;
+    out->stats.solve_s += e.stat_solve_s;
     if (o->stats)
       fprintf(stderr, "bmc: bound %u: %llu insts, %llu merges, %llu calls, %llu cuts, %zu objects, %zu events, "
                       "%zu checks, %llu queries, encode %.2fs, solve %.2fs, total %.2fs\n",
               k, (unsigned long long)e.stat_insts, (unsigned long long)e.stat_merges,
               (unsigned long long)e.stat_calls, (unsigned long long)e.stat_cuts, e.objs.len, e.events.len,
-              e.viols.len, (unsigned long long)e.stat_queries, e.stat_encode_s, e.stat_solve_s, bmc_now() - start);
+              e.viols.len, (unsigned long long)e.stat_queries, e.stat_encode_s, e.stat_solve_s, util_now() - start);
     if (o->stats && e.incomplete) fprintf(stderr, "bmc: incomplete: %s\n", e.incomplete_why);
     benc_free(&e);
     smt_ctx_free(ctx);
     if (r == STEP_FALSE) {
-      result = BMC_FALSE;
+      out->answer = BMC_VIOLATION;
       break;
     }
     if (r == STEP_TRUE) {
-      out->kind = VERDICT_TRUE;
-      verdict_note(out, "bounded model checking: no violation, and every loop and recursion is fully unrolled "
-                        "at bound %u (unwinding assertions hold)", k);
-      result = BMC_TRUE;
+      out->answer = BMC_SAFE;
       break;
     }
     if (r == STEP_GIVE_UP) {
-      verdict_unknown(out, "bmc: %s (bound %u)", why, k);
+      snprintf(out->reason, sizeof out->reason, "%s (bound %u)", why, k);
       break;
     }
     if (k >= maxk) {
-      verdict_unknown(out, "bmc: no violation up to bound %u, unwinding incomplete", k);
+      snprintf(out->reason, sizeof out->reason, "no violation up to bound %u, unwinding incomplete", k);
       break;
     }
-    if (deadline > 0 && bmc_now() >= deadline) {
-      verdict_unknown(out, "bmc: timeout after bound %u", k);
+    if (deadline > 0 && util_now() >= deadline) {
+      snprintf(out->reason, sizeof out->reason, "timeout after bound %u", k);
       break;
     }
     k = k * 2 > maxk ? maxk : k * 2;
   }
-  if (unflagged_shl && result == BMC_UNKNOWN)
-    verdict_note(out, "bmc: no-overflow is never proved here: a left shift without nsw may be a signed overflow "
-                      "in C (the IR does not keep the C type)");
-  return result;
+  out->shl_unprovable = unflagged_shl;
+  /* the promises of bmc.h */
+  assert(out->answer != BMC_VIOLATION || (out->violated < PROP_CHECK_COUNT && (checks & (1u << out->violated))));
+  assert(out->answer != BMC_SAFE || (may_prove && !unflagged_shl));
+  assert(out->answer != BMC_UNKNOWN || out->reason[0]);
+  return out->answer;
 }

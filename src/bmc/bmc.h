@@ -13,22 +13,25 @@
  * the encoding does not cover) adds an "unwinding" condition. The bound is
  * deepened 1, 2, 4, 8, ... within the time budget.
  *
- * Verdicts (ARCHITECTURE.md, rules of soundness):
- *  - FALSE(sub) only when the solver's model, turned into the sequence of
- *    nondeterministic values, was replayed by the interpreter (interp.h) and
- *    the replay violated one of the requested checks; sub is the check the
- *    replay names. A model that does not replay is never reported as FALSE
- *    (with o->debug it is reported on stderr); its check site is excluded and
- *    the solver asked again, a few times.
- *  - TRUE only when no violation is satisfiable and no unwinding condition is
- *    either (every loop and recursion fully unrolled, nothing cut), and only
- *    for unreach-call, no-overflow and valid-memcleanup: the memory model is
- *    address-based, while the interpreter judges dereferences by provenance,
- *    so a clean unwinding is no proof of valid-deref.
- *  - UNKNOWN otherwise, with the reason.
+ * Answers (ARCHITECTURE.md, rules of soundness); the driver turns them into
+ * verdicts:
+ *  - BMC_VIOLATION(check) only when the solver's model, turned into the
+ *    sequence of nondeterministic values, was replayed by the interpreter
+ *    (interp.h) and the replay violated one of the requested checks; check
+ *    is the one the replay names, the replayed run is returned. A model
+ *    that does not replay is never reported (with o->debug it is reported
+ *    on stderr); its check site is excluded and the solver asked again, a
+ *    few times.
+ *  - BMC_SAFE only when no violation is satisfiable and no unwinding
+ *    condition is either (every loop and recursion fully unrolled, nothing
+ *    cut), and only for unreach-call, no-overflow and valid-memcleanup: the
+ *    memory model is address-based, while the interpreter judges
+ *    dereferences by provenance, so a clean unwinding is no proof of
+ *    valid-deref.
+ *  - BMC_UNKNOWN otherwise, with the reason.
  *
  * Ownership: the module is only read; bmc_check fills *out (the caller frees
- * it with verdict_free) and frees everything else it allocated.
+ * it with bmc_result_free) and frees everything else it allocated.
  */
 #ifndef BITPROVE_BMC_H
 #define BITPROVE_BMC_H
@@ -36,30 +39,50 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../driver/property.h"
-#include "../driver/verdict.h"
+#include "../interp/interp.h"
+#include "../ir/check.h"
 #include "../ir/ir.h"
 
 typedef struct {
   unsigned bound;        /* fixed bound k (--bmc-bound); 0: deepen 1, 2, 4, ... */
   unsigned max_bound;    /* deepening stops after this bound (default 1024) */
-  double timeout;        /* seconds of wall time for the whole check; <= 0: none */
+  double deadline;       /* util_now() value for the whole check; 0: none */
   bool debug;            /* report models that do not replay on stderr */
   bool stats;            /* print counters on stderr at the end */
 } bmc_options;
 
 typedef enum {
-  BMC_TRUE,    /* proved: complete unwinding without violation */
-  BMC_FALSE,   /* a replayed counterexample */
-  BMC_UNKNOWN  /* bound or time exhausted, unsupported, or gave up */
+  BMC_SAFE,      /* proved: complete unwinding without violation */
+  BMC_VIOLATION, /* a replayed counterexample */
+  BMC_UNKNOWN    /* bound or time exhausted, unsupported, or gave up */
+} bmc_answer;
+
+/* Work done, summed over the bounds tried. */
+typedef struct {
+  unsigned bounds;       /* bounds tried */
+  uint64_t insts, queries;
+  double encode_s, solve_s; /* wall seconds (util_now) */
+} bmc_stats;
+
+typedef struct {
+  bmc_answer answer;
+  unsigned bound;        /* the last bound tried (of the answer, for SAFE and VIOLATION) */
+  prop_check violated;   /* VIOLATION: the requested check the replay violated */
+  interp_result trace;   /* VIOLATION: the replayed run (its nondet values reproduce it) */
+  char reason[256];      /* UNKNOWN: why, e.g. "timeout after bound 8" */
+  /* no-overflow was requested and is never proved here: some left shift
+   * without nsw may be a signed overflow in C (the IR does not keep the C
+   * type) */
+  bool shl_unprovable;
+  bmc_stats stats;
 } bmc_result;
 
-/* Defaults: deepening, max_bound 1024, no timeout, no debug, no stats. */
+/* Defaults: deepening, max_bound 1024, no deadline, no debug, no stats. */
 void bmc_options_default(bmc_options *o);
 
-/* Checks property p on m. The verdict's detail lines hold the trace for
- * FALSE ("nondet values: ..." re-usable with `bitprove run --nondet`), the
- * bound for TRUE, the reason for UNKNOWN. Returns the same answer as *out. */
-bmc_result bmc_check(const ir_module *m, const property *p, const bmc_options *o, verdict *out);
+/* Checks the checks in mask `checks` (bits 1u << prop_check; termination is
+ * not one BMC decides: UNKNOWN) on m. Returns out->answer. */
+bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, bmc_result *out);
+void bmc_result_free(bmc_result *r);
 
 #endif

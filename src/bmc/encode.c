@@ -18,16 +18,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../ir/ir_arith.h"
 #include "internal.h"
-
-double bmc_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Work limit per encoding (instructions executed symbolically). */
 #define BENC_MAX_INSTS 3000000u
@@ -843,7 +836,7 @@ static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_t
       p = next;
       continue;
     }
-    if ((e->deadline > 0 && bmc_now() > e->deadline) || e->stat_insts > BENC_MAX_INSTS) {
+    if ((e->deadline > 0 && util_now() > e->deadline) || e->stat_insts > BENC_MAX_INSTS) {
       e->out_of_time = true;
       ok = false;
       break;

@@ -4,7 +4,7 @@
  *             merging at join points, values, calls, builtins (seed 003 Ch. 4)
  *   memory.c  objects, addresses, the byte array, access/free checks, leaks,
  *             select simplification through stores and ites (Ch. 5, 6.1)
- *   bmc.c     the deepening loop, solving, replay in the interpreter, verdicts
+ *   bmc.c     the deepening loop, solving, replay in the interpreter, answers
  *
  * A symbolic state (bstate) is one execution condition (guard), one memory
  * array, the liveness flags of all stack/heap objects made so far, and, for
@@ -61,7 +61,7 @@ typedef struct benc {
   unsigned pw;       /* pointer width */
   unsigned bound;
   unsigned checks;   /* bits (1u << prop_check) requested */
-  double deadline;   /* wall clock seconds; 0: none */
+  double deadline;   /* util_now() value; 0: none */
   bool out_of_time;
 
   VEC(bobj) objs;
@@ -84,8 +84,6 @@ typedef struct benc {
   uint64_t stat_insts, stat_merges, stat_calls, stat_cuts, stat_queries;
   double stat_encode_s, stat_solve_s; /* wall seconds spent encoding and solving */
 } benc;
-
-double bmc_now(void);
 
 /* ---- memory.c ----------------------------------------------------------- */
 /* Creates the global objects and the initial memory; false if the globals

@@ -85,8 +85,8 @@
  * unknown external functions, no main, too large). info is filled in both
  * cases (assumptions, counters; it owns no memory).
  * direct_info_assumptions() appends the lines TRUE rests on. The ctx's
- * solver timeout is left at 300 ms (the dead-end checks); callers that ask
- * the solver afterwards set their own (its_prove does).
+ * solver timeout is 300 ms during the dead-end checks and the caller's
+ * again on return.
  * Fresh smt variables are named "dt_t<N>" (temporaries); ITS variables are
  * named after the IR values ("i_3", "g_counter", ...).
  */
@@ -108,7 +108,7 @@
 #define DT_INLINE_BUDGET 20000   /* instructions of inlined copies in total */
 #define DT_MAX_DEPTH 24          /* nesting of inlined calls */
 #define DT_MAX_TRANS 20000       /* transitions in the ITS */
-#define DT_DEAD_END_SECONDS 2.0  /* CPU time for the dead-end checks */
+#define DT_DEAD_END_SECONDS 2.0  /* wall time (util_now) for the dead-end checks */
 
 typedef struct {
   /* assumptions the ITS rests on */

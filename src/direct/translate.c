@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "internal.h"
 
@@ -233,8 +232,6 @@ static void walk(dt_ctx *c, walk_ctx *w, uint32_t node, dt_states *ss) {
  * the wrap-around case of "while (u > 0) u++" (u becomes 0, the loop
  * condition fails). */
 
-static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
-
 static smt_term rename_temps(dt_ctx *c, smt_term t, its_term_vec *from, its_term_vec *to) {
   return its_subst(c->ctx, t, (uint32_t)from->len, from->data, to->data);
 }
@@ -265,7 +262,7 @@ static bool can_continue(dt_ctx *c, const pending_vec *pv, const pending *p, con
     g = its_subst(c->ctx, g, nv, s->pre, repl);
     smt_term both = smt_mk_and2(c->ctx, p->guard, g);
     smt_result r = both == SMT_FALSE ? SMT_UNSAT : smt_precheck_sat(c->ctx, both);
-    if (r == SMT_UNKNOWN) r = cpu_seconds() < deadline ? smt_is_sat(c->ctx, both) : SMT_UNKNOWN;
+    if (r == SMT_UNKNOWN) r = util_now() < deadline ? smt_is_sat(c->ctx, both) : SMT_UNKNOWN;
     if (r != SMT_UNSAT) any = true;
     VEC_FREE(tv);
     VEC_FREE(temps);
@@ -323,7 +320,7 @@ static void out_lists(const pending_vec *pv, uint32_t nl, uint32_t **out0, uint3
 
 static void redirect_dead_ends(dt_ctx *c, pending_vec *pv, uint32_t end_loc) {
   uint32_t budget = 2000;
-  double deadline = cpu_seconds() + DT_DEAD_END_SECONDS;
+  double deadline = util_now() + DT_DEAD_END_SECONDS;
   for (int round = 0; round < 2; round++) {
     uint32_t nl = c->its->nlocs, nv = c->its->nvars;
     uint32_t *out0, *outs;
@@ -340,7 +337,7 @@ static void redirect_dead_ends(dt_ctx *c, pending_vec *pv, uint32_t end_loc) {
     for (uint32_t l = 0; l < nl; l++) copy[l] = DT_NONE;
     bool changed = false;
     size_t n0 = pv->len;
-    for (size_t k = 0; k < n0 && budget && cpu_seconds() < deadline; k++) {
+    for (size_t k = 0; k < n0 && budget && util_now() < deadline; k++) {
       pending *p = &pv->data[k];
       if (p->dead || p->to == end_loc || t.comp[p->from] != t.comp[p->to]) continue;
       if (out0[p->to + 1] - out0[p->to] > 64) continue;
@@ -484,7 +481,9 @@ its *direct_translate(const ir_module *m, smt_ctx *ctx, direct_info *info, char 
   c.m = m, c.ctx = ctx, c.info = info, c.err = err, c.errlen = errlen;
   if (errlen) err[0] = 0;
   its *result = NULL;
-  smt_set_timeout(ctx, 300); /* the dead-end checks: an unknown answer keeps the transition */
+  /* the dead-end checks: an unknown answer keeps the transition; the
+   * caller's timeout is restored on return */
+  unsigned outer_timeout = smt_swap_timeout(ctx, 300);
   if (dt_program_build(&c)) {
     info->assumes_memory_safe = c.untracked_memory;
     for (int level = 0; level <= 2; level++) {
@@ -519,6 +518,7 @@ its *direct_translate(const ir_module *m, smt_ctx *ctx, direct_info *info, char 
   free(c.var_rep);
   free(c.var_bits);
   dt_program_free(&c);
+  smt_set_timeout(ctx, outer_timeout);
   return result;
 }
 

@@ -25,20 +25,6 @@ static void dump_dot(const seg_graph *g, const char *file) {
   if (fclose(f) != 0) util_warning("--dump-seg: cannot write %s: %s", file, strerror(errno));
 }
 
-typedef struct {
-  its *s;
-  double seconds;
-} prove_job;
-
-/* In the child of util_run_isolated: the ITS back end's answer and proof. */
-static void prove_in_child(void *arg, strbuf *out) {
-  prove_job *job = arg;
-  its_prove_options po = its_prove_default_options();
-  po.nonterm = false; /* a non-terminating run of the ITS is no evidence about the program */
-  po.seconds = job->seconds;
-  its_prove_with(job->s, &po, 5000, out);
-}
-
 /* Termination from a complete graph without ERR: the ITS of Def. 6, proved
  * in a child process so that a solver call overrunning its timeout cannot
  * take the time of the engines after this one. */
@@ -52,11 +38,14 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
   /* with --engine seg, --dump-its writes this ITS (auto: the direct one) */
   bool dumped = o->engine == DRV_ENGINE_SEG && o->dump_its_format &&
                 drv_dump_its(s, o->dump_its_format, o->dump_its_file);
-  prove_job job = {s, seconds > 1 ? seconds - 0.5 : seconds};
-  strbuf proof = {0};
-  bool finished = util_run_isolated(seconds, prove_in_child, &job, &proof);
+  its_prove_options po = its_prove_default_options();
+  po.nonterm = false; /* a non-terminating run of the ITS is no evidence about the program */
+  po.query_ms = 5000;
+  if (seconds > 0) po.deadline = util_now() + (seconds > 1 ? seconds - 0.5 : seconds);
+  its_prove_result res;
+  bool finished = its_prove_isolated(s, &po, seconds, &res);
   const seg_summary *sum = seg_graph_summary(g);
-  bool ok = finished && proof.data && strncmp(proof.data, "YES\n", 4) == 0;
+  bool ok = finished && res.answer == ITS_PROVE_YES;
   if (ok) {
     out->kind = VERDICT_TRUE;
     verdict_note(out, "proof: the symbolic execution graph (%u states) is complete without a memory-error or UB state, and its "
@@ -65,20 +54,23 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
                  sum->states, s->nlocs, s->nvars, s->trans.len);
     if (sum->err_overflow)
       verdict_note(out, "runs with a signed overflow are covered with the wrapped value (%s)", sum->first_err);
-    if (o->proof)
+    if (o->proof) {
+      strbuf proof = {0};
+      its_prove_result_print(&res, &proof);
       verdict_note_lines(out, "  ", proof.data);
-    else
+      strbuf_free(&proof);
+    } else {
       verdict_note(out, "(--proof prints the ITS and the ranking functions)");
+    }
   } else if (!finished) {
-    verdict_unknown(out, "the ITS back end on the symbolic execution graph's ITS: %s",
-                    proof.data ? proof.data : "failed");
+    verdict_unknown(out, "the ITS back end on the symbolic execution graph's ITS: %s", res.reason.data);
   } else {
     int n;
-    const char *why = drv_its_reason(&proof, &n);
+    const char *why = drv_its_reason(&res, &n);
     verdict_unknown(out, "the ITS of the symbolic execution graph has no termination proof (%.*s)", n, why);
   }
   if (dumped) verdict_note(out, "ITS of the graph written to %s (%s)", o->dump_its_file, o->dump_its_format);
-  strbuf_free(&proof);
+  its_prove_result_free(&res);
   its_free(s);
   return ok;
 }

@@ -28,15 +28,6 @@
 
 bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, double seconds, verdict *out);
 
-/* Writes s to file in format "koat", "smt2" or "ari" (--dump-its; in
- * dispatch.c); false with a warning on stderr when it cannot. */
-struct its;
-bool drv_dump_its(const struct its *s, const char *format, const char *file);
-
-/* The first line of the reason in the ITS back end's MAYBE answer (its
- * length in *len), "MAYBE" when there is none (in dispatch.c). */
-const char *drv_its_reason(const strbuf *proof, int *len);
-
 /* Can the SEG prove this property at all (every check is one it decides)? */
 bool drv_seg_decides(const property *p);
 

@@ -16,7 +16,7 @@ static const char usage[] =
     "  followed by the proof (YES), the checked witness (NO) or the reason (MAYBE).\n"
     "  --format F      input format (default: by extension .smt2, .koat, .ari)\n"
     "  --print P       print the parsed system in format P and stop\n"
-    "  --timeout S     give up after S seconds\n"
+    "  --timeout S     give up after S seconds of wall or CPU time, whichever comes first\n"
     "  --without STEP  switch off one step: preprocess, linear, nested, poly, nonterm\n"
     "  --stats         print solver query statistics on stderr at the end\n"
     "  --dump-smt DIR  write every solver query as DIR/query-NNNNNN.smt2\n";
@@ -137,9 +137,12 @@ int cmd_its(int argc, char **argv) {
     }
   } else {
     /* per solver check: the --timeout, capped at 10 s (0 = the cap) */
-    unsigned check_ms = 10000;
-    if (timeout > 0 && timeout * 1000.0 < check_ms) check_ms = (unsigned)(timeout * 1000.0) + 1;
-    its_prove_with(s, &opt, check_ms, &out);
+    opt.query_ms = 10000;
+    if (timeout > 0 && timeout * 1000.0 < opt.query_ms) opt.query_ms = (unsigned)(timeout * 1000.0) + 1;
+    its_prove_result r;
+    its_prove_with(s, &opt, &r);
+    its_prove_result_print(&r, &out);
+    its_prove_result_free(&r);
     fputs(out.data ? out.data : "MAYBE\n", stdout);
     if (stats) smt_stats_print(ctx, stderr);
   }

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../bmc/bmc.h"
 #include "../direct/direct.h"
 #include "../its/prove.h"
 #include "../smt/smt.h"
+#include "check_bmc.h"
 #include "check_seg.h"
 
 void drv_options_default(drv_options *o) { memset(o, 0, sizeof *o); }
@@ -27,14 +27,10 @@ bool drv_engine_parse(const char *name, drv_engine *out) {
   return false;
 }
 
-const char *drv_its_reason(const strbuf *proof, int *len) {
-  const char *why = proof->data ? strstr(proof->data, "reason: ") : NULL;
-  if (!why) {
-    *len = 5;
-    return "MAYBE";
-  }
-  *len = (int)strcspn(why + 8, "\n");
-  return why + 8;
+const char *drv_its_reason(const its_prove_result *r, int *len) {
+  const char *why = r->answer == ITS_PROVE_MAYBE && r->reason.data ? r->reason.data : "MAYBE";
+  *len = (int)strcspn(why, "\n");
+  return why;
 }
 
 bool drv_dump_its(const its *s, const char *dump_its_format, const char *dump_its_file) {
@@ -68,20 +64,22 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
     return;
   }
   bool dumped = o->dump_its_format && drv_dump_its(s, o->dump_its_format, o->dump_its_file);
-  strbuf proof = {0};
   its_prove_options po = its_prove_default_options();
   double left = util_time_left();
-  if (left > 0) po.seconds = left > 1.5 ? left - 1 : 0.5; /* keep a moment to print */
-  its_prove_answer a = its_prove_with(s, &po, 10000, &proof);
+  if (left > 0) po.deadline = util_now() + (left > 1.5 ? left - 1 : 0.5); /* keep a moment to print */
+  its_prove_result res;
+  its_prove_with(s, &po, &res);
+  strbuf proof = {0}; /* the termCOMP text, quoted in the verdict */
+  its_prove_result_print(&res, &proof);
   strbuf head = {0};
   direct_info_assumptions(&info, &head);
   direct_info_stats(&info, &head);
-  if (a == ITS_PROVE_YES) {
+  if (res.answer == ITS_PROVE_YES) {
     out->kind = VERDICT_TRUE;
     verdict_note_lines(out, "", head.data);
     verdict_note(out, "proof: the ITS of the direct translation terminates (ITS back end):");
     verdict_note_lines(out, "  ", proof.data);
-  } else if (strncmp(proof.data ? proof.data : "", "NO", 2) == 0) {
+  } else if (res.answer == ITS_PROVE_NO) {
     /* a run of the over-approximating ITS that does not end need not be a
      * run of the program: a hint, not a verdict */
     verdict_unknown(out, "the ITS of the direct translation has a non-terminating run (only a hint: the ITS "
@@ -90,7 +88,7 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
     verdict_note_lines(out, "its: ", proof.data);
   } else {
     int n;
-    const char *why = drv_its_reason(&proof, &n);
+    const char *why = drv_its_reason(&res, &n);
     verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s)", n, why);
     verdict_note_lines(out, "", head.data);
     verdict_note_lines(out, "its: ", proof.data);
@@ -99,6 +97,7 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
   if (o->stats) smt_stats_print(ctx, stderr);
   strbuf_free(&head);
   strbuf_free(&proof);
+  its_prove_result_free(&res);
   its_free(s);
   smt_ctx_free(ctx);
 }
@@ -168,12 +167,7 @@ static void check_without_seg(const ir_module *m, const property *p, const drv_o
     verdict_unknown(out, "the direct translation decides termination only; %s needs --engine bmc or auto", p->name);
     return;
   }
-  bmc_options bo;
-  bmc_options_default(&bo);
-  bo.bound = o->bmc_bound;
-  bo.stats = o->stats;
-  bo.debug = o->debug;
   double left = util_time_left();
-  if (left > 0) bo.timeout = left > 1.0 ? left - 0.5 : left; /* keep a moment to print */
-  bmc_check(m, p, &bo, out);
+  double deadline = left > 0 ? util_now() + (left > 1.0 ? left - 0.5 : left) : 0; /* keep a moment to print */
+  drv_bmc_check(m, p, o, deadline, out);
 }

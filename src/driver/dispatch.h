@@ -9,6 +9,7 @@
 #define BITPROVE_DISPATCH_H
 
 #include "../ir/ir.h"
+#include "../its/prove.h"
 #include "property.h"
 #include "verdict.h"
 
@@ -31,9 +32,17 @@ typedef struct {
 } drv_options;
 
 void drv_options_default(drv_options *o);
-/* Parses an engine name ("auto", "bmc", "direct"); false if unknown. */
+/* Parses an engine name ("auto", "seg", "bmc", "direct"); false if unknown. */
 bool drv_engine_parse(const char *name, drv_engine *out);
 
 void drv_check(const ir_module *m, const property *p, const drv_options *o, verdict *out);
+
+/* Helpers of the termination engines (check_seg.c uses them too). */
+/* Writes s to file in format "koat", "smt2" or "ari" (--dump-its); false
+ * with a warning on stderr when it cannot. */
+bool drv_dump_its(const its *s, const char *format, const char *file);
+/* The first line of the reason of the ITS back end's MAYBE (its length in
+ * *len); "MAYBE" for the other answers. */
+const char *drv_its_reason(const its_prove_result *r, int *len);
 
 #endif

@@ -15,16 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum {
-  PROP_UNREACH_CALL,
-  PROP_NO_OVERFLOW,
-  PROP_TERMINATION,
-  PROP_VALID_DEREF,
-  PROP_VALID_FREE,
-  PROP_VALID_MEMTRACK,
-  PROP_VALID_MEMCLEANUP,
-  PROP_CHECK_COUNT
-} prop_check;
+#include "../ir/check.h"
 
 typedef struct {
   unsigned checks; /* bit (1u << prop_check) per CHECK line */

@@ -24,7 +24,6 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Declarations of the SV-COMP functions. Declaring them makes implicitly
@@ -63,12 +62,6 @@ static const char prelude[] =
     "void exit(int) __attribute__((__noreturn__));\n";
 
 const char *fe_prelude_text(void) { return prelude; }
-
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static bool write_text_file(const char *path, const char *text) {
   FILE *f = fopen(path, "w");
@@ -171,13 +164,13 @@ bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool
   close(pipefd[1]);
 
   strbuf errtext = {0};
-  double deadline = opt->timeout > 0 ? now_seconds() + opt->timeout : 0;
+  double deadline = opt->timeout > 0 ? util_now() + opt->timeout : 0;
   bool timed_out = false;
   char buf[4096];
   for (;;) {
     int wait_ms = -1;
     if (deadline > 0) {
-      double left = deadline - now_seconds();
+      double left = deadline - util_now();
       if (left <= 0) {
         timed_out = true;
         break;

@@ -1288,7 +1288,7 @@ bool its_nonterm(its *s, unsigned timeout_ms, strbuf *out, its_nonterm_stats *st
   c.n = s->nvars;
   c.nl = s->nlocs;
   c.ntr = (uint32_t)s->trans.len;
-  smt_set_timeout(c.ctx, c.tmo);
+  unsigned outer_timeout = smt_swap_timeout(c.ctx, c.tmo);
   strbuf w = {0};
   find_loops(&c);
   bool found = false;
@@ -1300,7 +1300,7 @@ bool its_nonterm(its *s, unsigned timeout_ms, strbuf *out, its_nonterm_stats *st
   for (size_t i = 0; i < c.loops.len && !found; i++) found = try_recurrent(&c, c.loops.data[i], &w);
   if (!found && c.has_cycle) found = try_lasso(&c, &w);
   if (found && w.data) strbuf_printf(out, "%s", w.data);
-  smt_set_timeout(c.ctx, timeout_ms);
+  smt_set_timeout(c.ctx, outer_timeout);
   /* cleanup */
   strbuf_free(&w);
   for (size_t i = 0; i < c.loops.len; i++) loop_free(c.loops.data[i]);

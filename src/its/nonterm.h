@@ -69,7 +69,7 @@
  * timeout_ms bounds every solver query; the speculative ones (everything
  * but the re-checks of a found witness) are bounded by
  * min(timeout_ms, 2000 ms), also when timeout_ms is 0 (= no bound from the
- * caller). The context's query timeout is set to timeout_ms on return.
+ * caller). The context's query timeout is the caller's again on return.
  * s must be valid (its_validate). Terms are added to s->ctx with fresh
  * names "nt.*!N" (callers must not use that prefix). Everything allocated
  * is freed; the query solver's stack is left as it was (the unrolling

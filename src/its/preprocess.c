@@ -520,7 +520,8 @@ its *its_preprocess(const its *s, unsigned timeout_ms, its_pre_stats *stats, str
   }
   /* Every query here may fail without harm (UNKNOWN keeps a transition or
    * drops a candidate invariant), so they get a short leash. */
-  smt_set_timeout(s->ctx, timeout_ms && timeout_ms < ITS_PRE_QUERY_MS ? timeout_ms : ITS_PRE_QUERY_MS);
+  unsigned outer_timeout =
+      smt_swap_timeout(s->ctx, timeout_ms && timeout_ms < ITS_PRE_QUERY_MS ? timeout_ms : ITS_PRE_QUERY_MS);
   its *cur = pp_prune(&p, s);
   p.max_trans = 4 * (cur->trans.len > 4 ? cur->trans.len : 4);
   advance(&cur, pp_split(&p, cur));
@@ -533,6 +534,6 @@ its *its_preprocess(const its *s, unsigned timeout_ms, its_pre_stats *stats, str
   advance(&cur, pp_invariants(&p, cur));
   advance(&cur, pp_prune(&p, cur));
   advance(&cur, pp_compact(cur));
-  smt_set_timeout(s->ctx, timeout_ms);
+  smt_set_timeout(s->ctx, outer_timeout);
   return cur;
 }

@@ -52,8 +52,8 @@
  * location(s), 7 -> 5 transition(s)"), and one line per location with
  * invariants ("invariant at l1: x >= 0 /\ y - x <= 0"). Solver queries
  * get min(timeout_ms, ITS_PRE_QUERY_MS) each (0 = ITS_PRE_QUERY_MS; an
- * UNKNOWN only costs a simplification), and the context's timeout is set
- * back to timeout_ms on return. Terms are added to s->ctx; fresh
+ * UNKNOWN only costs a simplification), and the context's timeout is the
+ * caller's again on return. Terms are added to s->ctx; fresh
  * temporaries are made by smt_mk_fresh(ctx, "pp.t", Int), named "pp.t!N".
  * Stats are reset at the start of the call.
  */

@@ -3,6 +3,8 @@
  * proof text (prove.h: method and soundness argument). */
 #include "prove.h"
 
+#include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +20,7 @@
 #define UNDEF UINT32_MAX
 
 its_prove_options its_prove_default_options(void) {
-  its_prove_options o = {true, true, true, true, true, 3, 0};
+  its_prove_options o = {true, true, true, true, true, 3, 10000, 0};
   return o;
 }
 
@@ -356,22 +358,56 @@ static void print_preprocessed(strbuf *out, const its *input, const its *s, cons
 
 its_prove_answer its_prove(its *s, unsigned timeout_ms, strbuf *out) {
   its_prove_options o = its_prove_default_options();
-  return its_prove_with(s, &o, timeout_ms, out);
+  o.query_ms = timeout_ms;
+  its_prove_result r;
+  its_prove_answer a = its_prove_with(s, &o, &r);
+  its_prove_result_print(&r, out);
+  its_prove_result_free(&r);
+  return a;
 }
 
-its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsigned timeout_ms, strbuf *out) {
+static void result_init(its_prove_result *r) {
+  r->answer = ITS_PROVE_MAYBE;
+  r->reason = (strbuf){0};
+  r->proof = (strbuf){0};
+}
+
+void its_prove_result_free(its_prove_result *r) {
+  strbuf_free(&r->reason);
+  strbuf_free(&r->proof);
+}
+
+static void result_maybe(its_prove_result *r, const char *reason) {
+  its_prove_result_free(r);
+  r->answer = ITS_PROVE_MAYBE;
+  strbuf_printf(&r->reason, "%s", reason);
+}
+
+void its_prove_result_print(const its_prove_result *r, strbuf *out) {
+  if (r->answer == ITS_PROVE_MAYBE) {
+    strbuf_printf(out, "MAYBE\nreason: %s\n", r->reason.data ? r->reason.data : "unknown");
+    return;
+  }
+  strbuf_printf(out, "%s\n", r->answer == ITS_PROVE_YES ? "YES" : "NO");
+  if (r->proof.data) strbuf_append(out, r->proof.data, r->proof.len);
+}
+
+its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_prove_result *out) {
   smt_ctx *ctx = input->ctx;
-  smt_set_timeout(ctx, timeout_ms);
+  unsigned timeout_ms = opt->query_ms;
+  result_init(out);
   if (input->start == ITS_NONE || input->start >= input->nlocs) {
-    strbuf_printf(out, "MAYBE\nreason: no start location\n");
+    result_maybe(out, "no start location");
     return ITS_PROVE_MAYBE;
   }
+  /* every callee below sets the query timeout it needs and restores it;
+   * this restores the caller's on return */
+  unsigned outer_timeout = smt_swap_timeout(ctx, timeout_ms);
   strbuf prelog = {0}, proof = {0}, reason = {0};
   its *s = input;
-  /* the budget bounds every solver check from here on (smt_set_deadline) */
-  double deadline = opt->seconds > 0 ? util_now() + opt->seconds : 0;
-  double outer_deadline = smt_deadline(ctx);
-  if (deadline > 0 && (outer_deadline <= 0 || deadline < outer_deadline)) smt_set_deadline(ctx, deadline);
+  /* the budget bounds every solver check from here on (smt deadline) */
+  double deadline = opt->deadline;
+  double outer_deadline = smt_narrow_deadline(ctx, deadline);
   if (opt->preprocess) {
     its_pre_stats pst;
     memset(&pst, 0, sizeof pst);
@@ -396,15 +432,14 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsign
   for (size_t w = 0; w < work.len; w++) VEC_FREE(work.data[w]);
   VEC_FREE(work);
 
-  its_prove_answer answer = ITS_PROVE_YES;
   const char *st = s->loc_names[s->start];
   if (!open) {
-    strbuf_printf(out, "YES\n");
-    print_preprocessed(out, input, s, &prelog);
+    out->answer = ITS_PROVE_YES;
+    print_preprocessed(&out->proof, input, s, &prelog);
     if (initial == 0)
-      strbuf_printf(out, "proof: no cycle of the location graph is reachable from %s\n", st);
+      strbuf_printf(&out->proof, "proof: no cycle of the location graph is reachable from %s\n", st);
     else
-      strbuf_printf(out,
+      strbuf_printf(&out->proof,
                     "proof: only the part reachable from %s matters; transitions between SCCs are taken at most "
                     "once; %u SCC(s) with inner transitions; each ranking step below removes its strict "
                     "transitions and the rest is decomposed again; every function was checked against the "
@@ -413,18 +448,86 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, unsign
   } else {
     strbuf witness = {0};
     if (opt->nonterm && !out_of_time(&pv) && its_nonterm(s, timeout_ms, &witness, NULL)) {
-      answer = ITS_PROVE_NO;
-      strbuf_printf(out, "NO\n");
-      print_preprocessed(out, input, s, &prelog);
-      strbuf_printf(out, "%s", witness.data ? witness.data : "");
+      out->answer = ITS_PROVE_NO;
+      print_preprocessed(&out->proof, input, s, &prelog);
+      strbuf_printf(&out->proof, "%s", witness.data ? witness.data : "");
     } else {
-      answer = ITS_PROVE_MAYBE;
-      strbuf_printf(out, "MAYBE\nreason: %s\n", reason.data ? reason.data : "unknown");
+      result_maybe(out, reason.data ? reason.data : "unknown");
     }
     strbuf_free(&witness);
   }
   smt_set_deadline(ctx, outer_deadline);
+  smt_set_timeout(ctx, outer_timeout);
   strbuf_free(&prelog), strbuf_free(&proof), strbuf_free(&reason);
   if (s != input) its_free(s);
-  return answer;
+  assert(out->answer != ITS_PROVE_MAYBE || out->reason.len > 0);
+  return out->answer;
+}
+
+/* ---- the result across a process boundary ---------------------------------- */
+
+/* "its-prove-result A R P\n" with the answer A (0 MAYBE, 1 YES, 2 NO), the
+ * byte lengths R of the reason and P of the proof, then both texts: lengths
+ * instead of separators, so that no text can be mistaken for a field. */
+static const char result_magic[] = "its-prove-result ";
+
+void its_prove_result_serialise(const its_prove_result *r, strbuf *out) {
+  strbuf_printf(out, "%s%d %zu %zu\n", result_magic, (int)r->answer, r->reason.len, r->proof.len);
+  if (r->reason.len) strbuf_append(out, r->reason.data, r->reason.len);
+  if (r->proof.len) strbuf_append(out, r->proof.data, r->proof.len);
+}
+
+bool its_prove_result_parse(const char *text, size_t len, its_prove_result *out) {
+  result_init(out);
+  size_t ml = sizeof result_magic - 1;
+  const char *nl = text ? memchr(text, '\n', len) : NULL;
+  int answer;
+  unsigned long long rl, pl;
+  char head[128];
+  size_t hl = nl ? (size_t)(nl - text) : 0;
+  if (!nl || hl < ml || hl >= sizeof head || memcmp(text, result_magic, ml) != 0) goto bad;
+  memcpy(head, text + ml, hl - ml);
+  head[hl - ml] = 0;
+  int used = 0;
+  if (sscanf(head, "%d %llu %llu%n", &answer, &rl, &pl, &used) != 3 || head[used] != 0) goto bad;
+  if (answer < ITS_PROVE_MAYBE || answer > ITS_PROVE_NO) goto bad;
+  size_t body = len - hl - 1;
+  if (rl > body || pl != body - rl) goto bad;
+  if (answer == ITS_PROVE_MAYBE && rl == 0) goto bad;
+  out->answer = (its_prove_answer)answer;
+  if (rl) strbuf_append(&out->reason, nl + 1, (size_t)rl);
+  if (pl) strbuf_append(&out->proof, nl + 1 + rl, (size_t)pl);
+  return true;
+bad:
+  result_maybe(out, "malformed prover answer");
+  return false;
+}
+
+typedef struct {
+  its *s;
+  const its_prove_options *opt;
+} isolated_job;
+
+/* In the child of util_run_isolated: prove and serialise. */
+static void prove_in_child(void *arg, strbuf *text) {
+  isolated_job *job = arg;
+  its_prove_result r;
+  its_prove_with(job->s, job->opt, &r);
+  its_prove_result_serialise(&r, text);
+  its_prove_result_free(&r);
+}
+
+bool its_prove_isolated(its *s, const its_prove_options *opt, double seconds, its_prove_result *out) {
+  isolated_job job = {s, opt};
+  strbuf text = {0};
+  bool finished = util_run_isolated(seconds, prove_in_child, &job, &text);
+  bool ok = false;
+  if (finished) {
+    ok = its_prove_result_parse(text.data, text.len, out);
+  } else {
+    result_init(out);
+    result_maybe(out, text.data ? text.data : "failed");
+  }
+  strbuf_free(&text);
+  return ok;
 }

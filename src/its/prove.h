@@ -39,16 +39,26 @@
  * strictly shrinks the problems, the recursion ends, and when every problem
  * is closed no infinite run exists.
  *
- * Contract: its_prove() appends to out one of
- *     "YES\n" and a readable proof (preprocessing, then per problem the
- *             technique, the functions, the transitions removed),
- *     "NO\n"  and the checked witness,
- *     "MAYBE\nreason: ...\n"
- * and returns the answer. s must be valid (its_validate); s itself is not
- * changed (terms are added to s->ctx). timeout_ms bounds every solver check
- * (0 = none); the overall deadline is the caller's (util_set_timeout).
+ * Contract: its_prove_with() fills an its_prove_result: the answer, for
+ * MAYBE the reason (one line), for YES the readable proof (preprocessing,
+ * then per problem the technique, the functions, the transitions removed),
+ * for NO the checked witness. its_prove_result_print() writes it in
+ * termCOMP's form:
+ *     "YES\n" and the proof,
+ *     "NO\n"  and the witness,
+ *     "MAYBE\nreason: ...\n".
+ * s must be valid (its_validate); s itself is not changed (terms are added
+ * to s->ctx). opt->query_ms bounds every solver check (0 = none),
+ * opt->deadline the whole proof (a util_now() value, 0 = none; the
+ * context's own deadline, if earlier, still applies). The solver timeout
+ * and deadline of s->ctx are the same on return as on entry.
  * Options select techniques (for experiments and for the cross-check that
  * no two configurations contradict each other); its_prove() uses all.
+ *
+ * Isolation: its_prove_isolated() runs the prover in a child process
+ * (util_run_isolated), so that a solver call overrunning its timeout cannot
+ * take the caller's time; the result crosses the process boundary through
+ * its_prove_result_serialise / its_prove_result_parse, the only encoding.
  */
 #ifndef BITPROVE_ITS_PROVE_H
 #define BITPROVE_ITS_PROVE_H
@@ -63,13 +73,38 @@ typedef struct {
   bool linear, nested, poly; /* ranking techniques */
   bool nonterm;    /* step 3 */
   uint32_t nested_depth; /* maximal depth of nested functions (0 = 3) */
-  double seconds;  /* overall wall-clock budget (0 = none): past it, MAYBE with reason "timeout" */
+  unsigned query_ms; /* per solver check (0 = none) */
+  double deadline; /* util_now() value for the whole proof (0 = none): past it, MAYBE with reason "timeout" */
 } its_prove_options;
 
-/* All techniques on. */
+typedef struct {
+  its_prove_answer answer;
+  strbuf reason; /* MAYBE: why, one line without "reason: " (never empty) */
+  strbuf proof;  /* YES: the proof; NO: the witness; the lines after the answer line */
+} its_prove_result;
+
+/* All techniques on, query_ms 10000, no deadline. */
 its_prove_options its_prove_default_options(void);
 
+/* All techniques, query_ms = timeout_ms, no deadline; the result printed
+ * (its_prove_result_print) to out. */
 its_prove_answer its_prove(its *s, unsigned timeout_ms, strbuf *out);
-its_prove_answer its_prove_with(its *s, const its_prove_options *opt, unsigned timeout_ms, strbuf *out);
+/* Fills *out (the caller frees it with its_prove_result_free); returns its answer. */
+its_prove_answer its_prove_with(its *s, const its_prove_options *opt, its_prove_result *out);
+void its_prove_result_free(its_prove_result *r);
+/* Appends the termCOMP text ("YES\n" + proof, "NO\n" + witness, "MAYBE\nreason: ...\n"). */
+void its_prove_result_print(const its_prove_result *r, strbuf *out);
+
+/* The result as text for another process, and back. Parsing fails (false,
+ * *out a MAYBE with reason "malformed prover answer") on any text that
+ * its_prove_result_serialise did not write. */
+void its_prove_result_serialise(const its_prove_result *r, strbuf *out);
+bool its_prove_result_parse(const char *text, size_t len, its_prove_result *out);
+
+/* its_prove_with in a child process given at most `seconds` of wall time
+ * (<= 0: none). True when the child answered; false when it was killed at
+ * the deadline or died: then *out is a MAYBE whose reason says so
+ * ("timeout", "crashed", ...). The caller frees *out either way. */
+bool its_prove_isolated(its *s, const its_prove_options *opt, double seconds, its_prove_result *out);
 
 #endif

@@ -101,7 +101,7 @@ rank_status its_rank_nested_counted(const its_problem *p, uint32_t max_depth, it
   stats->calls++;
   *out = NULL;
   smt_ctx *ctx = p->s->ctx;
-  smt_set_timeout(ctx, p->timeout_ms);
+  unsigned outer_timeout = smt_swap_timeout(ctx, p->timeout_ms);
   bool *live = xcalloc(p->nt ? p->nt : 1, sizeof *live);
   for (uint32_t k = 0; k < p->nt; k++) {
     live[k] = smt_is_sat(ctx, its_problem_relation(p->s, p->tidx[k])) != SMT_UNSAT;
@@ -142,6 +142,7 @@ rank_status its_rank_nested_counted(const its_problem *p, uint32_t max_depth, it
   else stats->unknown++;
   lin_scc_free(scc);
   free(live);
+  smt_set_timeout(ctx, outer_timeout);
   return st;
 }
 

@@ -272,7 +272,7 @@ rank_status its_rank_poly_opts(const its_problem *p, const its_poly_opts *opts, 
   uint32_t nt = p->nt;
   poly_search ps = {.p = p, .ctx = ctx, .n = p->s->nvars, .st = stats};
   ps.np = 1 + 2 * ps.n;
-  smt_set_timeout(ctx, p->timeout_ms);
+  unsigned outer_timeout = smt_swap_timeout(ctx, p->timeout_ms);
 
   /* vacuous transitions are strict for free */
   bool *live = xcalloc(nt ? nt : 1, sizeof *live), *fixed = xcalloc(nt ? nt : 1, sizeof *fixed);
@@ -356,6 +356,7 @@ rank_status its_rank_poly_opts(const its_problem *p, const its_poly_opts *opts, 
   free(ps.unk);
   free(fixed);
   free(live);
+  smt_set_timeout(ctx, outer_timeout);
   return st;
 }
 

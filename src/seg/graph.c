@@ -733,6 +733,7 @@ seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
   seg_graph *g = xcalloc(1, sizeof *g);
   builder bd = {0};
   bd.g = g;
+  unsigned outer_timeout = smt_timeout(ctx); /* engine_init sets the SEG's own */
   engine_init(g, m, ctx, o, t0);
   g->root = IR_NONE;
   const char *why = NULL;
@@ -746,6 +747,7 @@ seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
   }
   summarize(&bd, t0);
   VEC_FREE(bd.work);
+  smt_set_timeout(ctx, outer_timeout);
   return g;
 }
 

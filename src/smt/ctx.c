@@ -3,7 +3,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "internal.h"
 
@@ -34,12 +33,6 @@ void smt_fatal(const char *fmt, ...) {
   fputc('\n', stderr);
   va_end(ap);
   abort();
-}
-
-double smt_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 void smt_map_put(smt_map *m, uint32_t k, uint32_t v) {

@@ -107,9 +107,6 @@ bool smt_name_taken(const smt_ctx *ctx, const char *name);
 /* Aborts with a message: misuse of the API (sort errors, bad arity). */
 UTIL_NORETURN void smt_fatal(const char *fmt, ...) UTIL_PRINTF(1, 2);
 
-/* Seconds on a monotonic clock. */
-double smt_now(void);
-
 /* ---- linear Int polynomials (linear.c) ------------------------------- */
 /* A polynomial: constant + sum of coef * pp, where pp is a "power product"
  * term: an Int term that is neither a constant, a sum, nor a product with a

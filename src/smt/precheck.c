@@ -553,9 +553,9 @@ static smt_result precheck(smt_ctx *ctx, smt_term q) {
 }
 
 smt_result smt_precheck_sat(smt_ctx *ctx, smt_term q) {
-  double t0 = smt_now();
+  double t0 = util_now();
   smt_result r = precheck(ctx, q);
   ctx->stats.precheck_calls++;
-  ctx->stats.precheck_seconds += smt_now() - t0;
+  ctx->stats.precheck_seconds += util_now() - t0;
   return r;
 }

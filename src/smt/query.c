@@ -1,5 +1,6 @@
 /* query: validity, implication and satisfiability with cache, pre-check
  * and statistics (see query.h for the contract). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +17,27 @@ const char *smt_answer_name(smt_answer a) {
 }
 
 void smt_set_timeout(smt_ctx *ctx, unsigned ms) { ctx->timeout_ms = ms; }
-void smt_set_deadline(smt_ctx *ctx, double when) { ctx->deadline = when; }
+unsigned smt_timeout(const smt_ctx *ctx) { return ctx->timeout_ms; }
+
+unsigned smt_swap_timeout(smt_ctx *ctx, unsigned ms) {
+  unsigned old = ctx->timeout_ms;
+  ctx->timeout_ms = ms;
+  return old;
+}
+
+void smt_set_deadline(smt_ctx *ctx, double when) {
+  assert(when >= 0);
+  ctx->deadline = when;
+}
+
 double smt_deadline(const smt_ctx *ctx) { return ctx->deadline; }
+
+double smt_narrow_deadline(smt_ctx *ctx, double when) {
+  double old = ctx->deadline;
+  if (when > 0 && (old <= 0 || when < old)) ctx->deadline = when;
+  assert(ctx->deadline == old || (ctx->deadline > 0 && ctx->deadline <= when));
+  return old;
+}
 void smt_set_cache(smt_ctx *ctx, bool on) { ctx->use_cache = on; }
 void smt_set_precheck(smt_ctx *ctx, bool on) { ctx->use_precheck = on; }
 
@@ -53,7 +73,7 @@ static bool cache_usable(const smt_ctx *ctx, const smt_cache_entry *e) {
 /* ---- the one query ------------------------------------------------------------ */
 static smt_result solve(smt_ctx *ctx, smt_query_kind kind, smt_term q) {
   smt_query_stats *st = &ctx->stats.q[kind];
-  double t0 = smt_now();
+  double t0 = util_now();
   st->queries++;
   ctx->reason[0] = 0;
   smt_result r;
@@ -88,13 +108,13 @@ static smt_result solve(smt_ctx *ctx, smt_query_kind kind, smt_term q) {
       snprintf(comment, sizeof comment, "bitprove smt query: %s", names[kind]);
       path = smt_dump_query(ctx, ctx->dump_dir, 1, &q, comment);
     }
-    double s0 = smt_now();
+    double s0 = util_now();
     smt_solver_push(s);
     smt_solver_assert(s, q);
     r = smt_solver_check(s, ctx->timeout_ms);
     if (r == SMT_UNKNOWN) snprintf(ctx->reason, sizeof ctx->reason, "%s", smt_solver_reason(s));
     smt_solver_pop(s, 1);
-    st->solver_seconds += smt_now() - s0;
+    st->solver_seconds += util_now() - s0;
     st->solver_calls++;
     if (r == SMT_SAT) st->solver_sat++;
     else if (r == SMT_UNSAT) st->solver_unsat++;
@@ -116,7 +136,7 @@ store:
     e->timeout_ms = ctx->timeout_ms;
   }
 done:
-  st->seconds += smt_now() - t0;
+  st->seconds += util_now() - t0;
   return r;
 }
 

@@ -58,13 +58,23 @@ typedef struct {
 } smt_stats;
 
 /* ---- options ---------------------------------------------------------- */
+/* The limits are shared by everyone who uses the context: a callee that
+ * changes them restores them before it returns, e.g.
+ *     unsigned old = smt_swap_timeout(ctx, ms); ... smt_set_timeout(ctx, old);
+ *     double old = smt_narrow_deadline(ctx, when); ... smt_set_deadline(ctx, old); */
 void smt_set_timeout(smt_ctx *ctx, unsigned ms); /* per solver call; 0 = none */
+unsigned smt_timeout(const smt_ctx *ctx);
+/* Sets the per-call timeout to ms and returns the previous one. */
+unsigned smt_swap_timeout(smt_ctx *ctx, unsigned ms);
 /* A wall-clock deadline (a util_now() value; 0 = none) for every solver
  * check of the context, queries and direct smt_solver_check calls alike:
  * each gets at most the time left (past it, 1 ms: the answer is unknown).
  * Lets a caller bound a whole technique that asks many questions. */
 void smt_set_deadline(smt_ctx *ctx, double when);
 double smt_deadline(const smt_ctx *ctx);
+/* Makes the deadline the earlier of the current one and `when` (0 = none:
+ * no change) and returns the previous one. */
+double smt_narrow_deadline(smt_ctx *ctx, double when);
 void smt_set_cache(smt_ctx *ctx, bool on);       /* default on */
 void smt_set_precheck(smt_ctx *ctx, bool on);    /* default on */
 /* Dump every solver query into dir (created if missing); NULL stops. */

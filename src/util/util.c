@@ -18,14 +18,20 @@ static const char *giveup_verdict = "UNKNOWN";
 
 void util_set_giveup_verdict(const char *word) { giveup_verdict = word; }
 
+/* write(2) of a NUL-terminated string; async-signal-safe (no strlen). */
+static void write_str(const char *s) {
+  size_t n = 0;
+  while (s[n]) n++;
+  ssize_t r = write(STDOUT_FILENO, s, n);
+  (void)r;
+}
+
 void util_die_unknown(const char *reason) {
   /* Only async-signal-safe calls: this also runs from the timeout handler. */
-  static const char head[] = "\nreason: ";
-  ssize_t r = write(STDOUT_FILENO, giveup_verdict, strlen(giveup_verdict));
-  r = write(STDOUT_FILENO, head, sizeof head - 1);
-  r = write(STDOUT_FILENO, reason, strlen(reason));
-  r = write(STDOUT_FILENO, "\n", 1);
-  (void)r;
+  write_str(giveup_verdict);
+  write_str("\nreason: ");
+  write_str(reason);
+  write_str("\n");
   _exit(0);
 }
 
@@ -73,16 +79,32 @@ static void on_timeout(int sig) {
   util_die_unknown("timeout");
 }
 
-void util_set_timeout(double seconds) {
-  struct itimerval t = {0};
+static double global_deadline; /* util_now() value, 0 = none */
+
+/* Arms (seconds > 0) or disarms both timers of the global timeout. */
+static void arm_timers(double seconds) {
+  struct itimerval t = {{0, 0}, {0, 0}};
   if (seconds > 0) {
     t.it_value.tv_sec = (time_t)seconds;
     t.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
     if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
-    signal(SIGALRM, on_timeout);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_timeout;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    sigaction(SIGPROF, &sa, NULL);
   }
-  setitimer(ITIMER_REAL, &t, NULL);
+  setitimer(ITIMER_REAL, &t, NULL); /* wall time */
+  setitimer(ITIMER_PROF, &t, NULL); /* CPU time of the process */
 }
+
+void util_set_timeout(double seconds) {
+  global_deadline = seconds > 0 ? util_now() + seconds : 0;
+  arm_timers(seconds);
+}
+
+double util_deadline(void) { return global_deadline; }
 
 double util_now(void) {
   struct timespec ts;
@@ -91,10 +113,9 @@ double util_now(void) {
 }
 
 double util_time_left(void) {
-  struct itimerval t;
-  if (getitimer(ITIMER_REAL, &t) != 0) return -1;
-  if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) return -1;
-  return (double)t.it_value.tv_sec + (double)t.it_value.tv_usec / 1e6;
+  if (global_deadline <= 0) return -1;
+  double left = global_deadline - util_now();
+  return left > 0 ? left : 1e-6; /* armed: the handler ends the process at 0 */
 }
 
 static void vdiag(const char *kind, const char *fmt, va_list ap) {
@@ -252,8 +273,8 @@ bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void 
   }
   if (pid == 0) { /* child: run, write, leave without the parent's exit handlers */
     close(fds[0]);
-    struct itimerval off = {{0, 0}, {0, 0}};
-    setitimer(ITIMER_REAL, &off, NULL); /* the parent keeps the deadline */
+    global_deadline = 0;
+    arm_timers(0); /* the parent keeps the deadline */
     strbuf b = {0};
     fn(arg, &b);
     size_t done = 0;

@@ -35,18 +35,34 @@ char *xasprintf(const char *fmt, ...) UTIL_PRINTF(1, 2);
 
 /* Out-of-memory and timeout end the process with the give-up verdict
  * (UNKNOWN in SV-COMP mode; `bitprove its` sets termCOMP's MAYBE) and a
- * "reason:" line. `word` must be a string that lives forever. */
+ * "reason:" line. `word` must be a string that lives forever.
+ * util_die_unknown only makes async-signal-safe calls (write, _exit). */
 UTIL_NORETURN void util_die_unknown(const char *reason);
 void util_set_giveup_verdict(const char *word);
-/* Arms a CPU/wall deadline: when it expires the process prints UNKNOWN with
- * reason "timeout" and exits 0. seconds <= 0 disarms it. */
+
+/* ---- time ------------------------------------------------------------
+ * One clock. Every deadline in bitprove (the global one below, an engine's
+ * own, the smt context's, an isolated run's) is a value of util_now():
+ * seconds of wall time on CLOCK_MONOTONIC. Budgets are passed down as such
+ * deadlines, never as "seconds from whenever the callee starts".
+ *
+ * The global timeout (--timeout S) is armed by util_set_timeout(S): after S
+ * seconds of wall time (ITIMER_REAL) or S seconds of this process's CPU
+ * time (ITIMER_PROF, all threads), whichever comes first, the signal
+ * handler prints the give-up verdict with reason "timeout" and exits 0.
+ * bitprove computes in one thread and waits (without CPU) for the children
+ * it starts (clang, isolated runs), so its CPU time, children included,
+ * stays below its wall time: --timeout S keeps both a wall-time limit and
+ * a CPU-time limit of S such as BenchExec and bench/run.py impose; the CPU
+ * timer is the backstop should a solver ever use several threads. */
+/* Arms the global timeout (see above); seconds <= 0 disarms it. */
 void util_set_timeout(double seconds);
-/* Seconds until that deadline, or -1 when none is armed. */
+/* The global deadline (a util_now() value), 0 when none is armed. */
+double util_deadline(void);
+/* Seconds until the global deadline, or -1 when none is armed. */
 double util_time_left(void);
-/* Seconds on a monotonic clock (for an engine's own deadlines). */
+/* Seconds of wall time on the monotonic clock. */
 double util_now(void);
-
-
 
 /* One-line diagnostics on stderr. */
 void util_error(const char *fmt, ...) UTIL_PRINTF(1, 2);
@@ -89,7 +105,8 @@ void strbuf_free(strbuf *b);
 
 /* Runs fn(arg, out) in a child process (fork) and waits at most `seconds`
  * (wall clock; <= 0: no limit): the text the child appended to its strbuf
- * is appended to *out. Returns true when the child finished normally;
+ * is appended to *out. The child runs without the global timeout (the
+ * parent keeps it). Returns true when the child finished normally;
  * false when it had to be killed at the deadline or died, with a reason
  * ("timeout", "crashed") in *out. For work whose solver calls may overrun
  * their timeouts (Z3 on non-linear problems): the parent stays in control

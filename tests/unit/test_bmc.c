@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bmc/bmc.h"
+#include "driver/check_bmc.h"
 #include "c_fixture.h"
 #include "frontend/frontend.h"
 #include "interp/interp.h"
@@ -32,9 +33,10 @@ static size_t trace_values(const verdict *v, uint64_t *vals, size_t max) {
   return n;
 }
 
-/* Runs bmc on `text` for property `prop` and checks the verdict kind; for
- * FALSE also the subproperty and that the printed values replay to it. */
-static void expect(const char *name, const char *text, const char *prop, unsigned bound, verdict_kind want,
+/* Runs bmc on `text` for property `prop` and checks the answer; for a
+ * violation also the check, that the returned trace and the values the
+ * driver prints from it (drv_bmc_verdict) replay to it. */
+static void expect(const char *name, const char *text, const char *prop, unsigned bound, bmc_answer want,
                    prop_check want_sub) {
   ir_module *m = load_c_text(text, 64);
   CHECK_MSG(m != NULL, "%s: front end failed", name);
@@ -45,17 +47,29 @@ static void expect(const char *name, const char *text, const char *prop, unsigne
   bmc_options o;
   bmc_options_default(&o);
   o.bound = bound;
-  o.timeout = 30;
+  o.deadline = util_now() + 30;
+  bmc_result r;
+  bmc_answer a = bmc_check(m, p.checks, &o, &r);
   verdict v = {0};
-  bmc_result r = bmc_check(m, &p, &o, &v);
-  CHECK_MSG(v.kind == want, "%s: verdict %d, wanted %d (%s)", name, (int)v.kind, (int)want,
+  drv_bmc_verdict(m, &r, &v);
+  CHECK_MSG(a == want && r.answer == a, "%s: answer %d, wanted %d (%s)", name, (int)a, (int)want,
             v.detail.data ? v.detail.data : "");
-  CHECK((r == BMC_TRUE) == (v.kind == VERDICT_TRUE) && (r == BMC_FALSE) == (v.kind == VERDICT_FALSE));
-  if (v.kind == VERDICT_FALSE && want == VERDICT_FALSE) {
-    CHECK_MSG(v.violated == want_sub, "%s: subproperty %s", name, prop_check_name(v.violated));
+  CHECK(r.stats.bounds >= 1 && r.bound >= 1);
+  CHECK(a != BMC_UNKNOWN || (r.reason[0] && v.kind == VERDICT_UNKNOWN && strstr(v.detail.data, r.reason)));
+  CHECK((a == BMC_SAFE) == (v.kind == VERDICT_TRUE) && (a == BMC_VIOLATION) == (v.kind == VERDICT_FALSE));
+  if (a == BMC_VIOLATION && want == BMC_VIOLATION) {
+    CHECK_MSG(r.violated == want_sub && v.violated == want_sub, "%s: subproperty %s", name,
+              prop_check_name(r.violated));
+    static const interp_prop map[] = {
+        [PROP_UNREACH_CALL] = INTERP_PROP_UNREACH_CALL,   [PROP_NO_OVERFLOW] = INTERP_PROP_NO_OVERFLOW,
+        [PROP_VALID_DEREF] = INTERP_PROP_VALID_DEREF,     [PROP_VALID_FREE] = INTERP_PROP_VALID_FREE,
+        [PROP_VALID_MEMTRACK] = INTERP_PROP_VALID_MEMTRACK, [PROP_VALID_MEMCLEANUP] = INTERP_PROP_VALID_MEMCLEANUP};
+    CHECK(want_sub < PROP_CHECK_COUNT && want_sub != PROP_TERMINATION);
+    CHECK_MSG(interp_violates(&r.trace, map[want_sub]), "%s: the returned trace does not violate", name);
     /* the printed values alone, fed to the interpreter, replay the violation */
     uint64_t vals[256];
     size_t n = trace_values(&v, vals, 256);
+    CHECK(n == r.trace.nondet.len);
     interp_options io;
     interp_options_default(&io);
     io.out = NULL;
@@ -64,15 +78,29 @@ static void expect(const char *name, const char *text, const char *prop, unsigne
     io.nondet_strict = true;
     interp_result res;
     interp_run(m, &io, &res);
-    static const interp_prop map[] = {
-        [PROP_UNREACH_CALL] = INTERP_PROP_UNREACH_CALL,   [PROP_NO_OVERFLOW] = INTERP_PROP_NO_OVERFLOW,
-        [PROP_VALID_DEREF] = INTERP_PROP_VALID_DEREF,     [PROP_VALID_FREE] = INTERP_PROP_VALID_FREE,
-        [PROP_VALID_MEMTRACK] = INTERP_PROP_VALID_MEMTRACK, [PROP_VALID_MEMCLEANUP] = INTERP_PROP_VALID_MEMCLEANUP};
-    CHECK_MSG(want_sub < PROP_CHECK_COUNT && want_sub != PROP_TERMINATION && interp_violates(&res, map[want_sub]),
-              "%s: trace does not replay", name);
+    CHECK_MSG(interp_violates(&res, map[want_sub]), "%s: trace does not replay", name);
     interp_result_free(&res);
   }
   verdict_free(&v);
+  bmc_result_free(&r);
+  ir_module_free(m);
+}
+
+/* Termination is no check BMC decides; a mask outside the checks neither. */
+static void test_not_safety(void) {
+  ir_module *m = load_c_text("int main(void) { return 0; }\n", 64);
+  CHECK(m != NULL);
+  if (!m) return;
+  unsigned masks[] = {0, 1u << PROP_TERMINATION, (1u << PROP_TERMINATION) | (1u << PROP_NO_OVERFLOW),
+                      1u << PROP_CHECK_COUNT};
+  for (size_t i = 0; i < sizeof masks / sizeof *masks; i++) {
+    bmc_result r;
+    CHECK(bmc_check(m, masks[i], NULL, &r) == BMC_UNKNOWN && r.reason[0] && r.stats.bounds == 0);
+    bmc_result_free(&r);
+  }
+  bmc_result r;
+  CHECK(bmc_check(m, 1u << PROP_UNREACH_CALL, NULL, &r) == BMC_SAFE && r.bound == 1);
+  bmc_result_free(&r);
   ir_module_free(m);
 }
 
@@ -94,9 +122,9 @@ static void test_unreach_call(void) {
       "  if (s == 8) reach_error();\n"
       "  return 0;\n"
       "}\n";
-  expect("loop-unsafe", loop, "unreach-call", 0, VERDICT_FALSE, PROP_UNREACH_CALL);
+  expect("loop-unsafe", loop, "unreach-call", 0, BMC_VIOLATION, PROP_UNREACH_CALL);
   /* bound 2 cannot reach four iterations: no FALSE, and no TRUE either */
-  expect("loop-bound-too-small", loop, "unreach-call", 2, VERDICT_UNKNOWN, PROP_UNREACH_CALL);
+  expect("loop-bound-too-small", loop, "unreach-call", 2, BMC_UNKNOWN, PROP_UNREACH_CALL);
   expect("loop-safe", PRELUDE
          "int main(void) {\n"
          "  int n = __VERIFIER_nondet_int(), s = 0;\n"
@@ -105,7 +133,7 @@ static void test_unreach_call(void) {
          "  if (s == 7) reach_error();\n"
          "  return 0;\n"
          "}\n",
-         "unreach-call", 0, VERDICT_TRUE, PROP_UNREACH_CALL);
+         "unreach-call", 0, BMC_SAFE, PROP_UNREACH_CALL);
   expect("calls-unsafe", PRELUDE
          "static int twice(int x) { return x + x; }\n"
          "static int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }\n"
@@ -114,14 +142,14 @@ static void test_unreach_call(void) {
          "  if (twice((int)(x & 15)) == 26 && fact(3) == 6) reach_error();\n"
          "  return 0;\n"
          "}\n",
-         "unreach-call", 0, VERDICT_FALSE, PROP_UNREACH_CALL);
+         "unreach-call", 0, BMC_VIOLATION, PROP_UNREACH_CALL);
   /* infinite loop without error: never TRUE, never FALSE */
   expect("nonterminating-safe", PRELUDE
          "int main(void) {\n"
          "  unsigned x = __VERIFIER_nondet_uint();\n"
          "  while (1) { x = x * 3 + 1; if (x == 0 && x == 1) reach_error(); }\n"
          "}\n",
-         "unreach-call", 8, VERDICT_UNKNOWN, PROP_UNREACH_CALL);
+         "unreach-call", 8, BMC_UNKNOWN, PROP_UNREACH_CALL);
 }
 
 static void test_overflow(void) {
@@ -131,14 +159,14 @@ static void test_overflow(void) {
          "  if (x > 1000) return x * 3;\n"
          "  return 0;\n"
          "}\n",
-         "no-overflow", 0, VERDICT_FALSE, PROP_NO_OVERFLOW);
+         "no-overflow", 0, BMC_VIOLATION, PROP_NO_OVERFLOW);
   expect("overflow-safe", PRELUDE
          "int main(void) {\n"
          "  int x = __VERIFIER_nondet_int();\n"
          "  if (x > 1000 && x < 100000) return x * 3;\n"
          "  return 0;\n"
          "}\n",
-         "no-overflow", 0, VERDICT_TRUE, PROP_NO_OVERFLOW);
+         "no-overflow", 0, BMC_SAFE, PROP_NO_OVERFLOW);
 }
 
 static void test_memory(void) {
@@ -149,7 +177,7 @@ static void test_memory(void) {
          "  if (i >= 0 && i <= 4) a[i] = 1;\n"
          "  return 0;\n"
          "}\n",
-         "valid-memsafety", 0, VERDICT_FALSE, PROP_VALID_DEREF);
+         "valid-memsafety", 0, BMC_VIOLATION, PROP_VALID_DEREF);
   expect("stack-oob-unsafe", PRELUDE
          "int main(void) {\n"
          "  int b[3] = {1, 2, 3};\n"
@@ -157,7 +185,7 @@ static void test_memory(void) {
          "  for (int i = 0; i <= 3; i++) s += b[i];\n"
          "  return s;\n"
          "}\n",
-         "valid-memsafety", 0, VERDICT_FALSE, PROP_VALID_DEREF);
+         "valid-memsafety", 0, BMC_VIOLATION, PROP_VALID_DEREF);
   expect("stack-oob-safe-unreach", PRELUDE
          "int main(void) {\n"
          "  int b[3] = {1, 2, 3};\n"
@@ -166,7 +194,7 @@ static void test_memory(void) {
          "  if (s != 6) reach_error();\n"
          "  return 0;\n"
          "}\n",
-         "unreach-call", 0, VERDICT_TRUE, PROP_UNREACH_CALL);
+         "unreach-call", 0, BMC_SAFE, PROP_UNREACH_CALL);
   expect("double-free-unsafe", PRELUDE
          "int main(void) {\n"
          "  int *p = malloc(8);\n"
@@ -174,7 +202,7 @@ static void test_memory(void) {
          "  if (__VERIFIER_nondet_int()) free(p);\n"
          "  return 0;\n"
          "}\n",
-         "valid-memsafety", 0, VERDICT_FALSE, PROP_VALID_FREE);
+         "valid-memsafety", 0, BMC_VIOLATION, PROP_VALID_FREE);
   expect("uaf-unsafe", PRELUDE
          "int main(void) {\n"
          "  int *p = malloc(8);\n"
@@ -182,14 +210,14 @@ static void test_memory(void) {
          "  free(p);\n"
          "  return p[1];\n"
          "}\n",
-         "valid-memsafety", 0, VERDICT_FALSE, PROP_VALID_DEREF);
+         "valid-memsafety", 0, BMC_VIOLATION, PROP_VALID_DEREF);
   expect("memtrack-unsafe", PRELUDE
          "int main(void) {\n"
          "  int *p = malloc(8);\n"
          "  if (__VERIFIER_nondet_int()) free(p);\n"
          "  return 0;\n"
          "}\n",
-         "valid-memsafety", 0, VERDICT_FALSE, PROP_VALID_MEMTRACK);
+         "valid-memsafety", 0, BMC_VIOLATION, PROP_VALID_MEMTRACK);
   expect("memcleanup-safe", PRELUDE
          "int main(void) {\n"
          "  int n = __VERIFIER_nondet_int();\n"
@@ -200,7 +228,7 @@ static void test_memory(void) {
          "  free(v);\n"
          "  return 0;\n"
          "}\n",
-         "valid-memcleanup", 0, VERDICT_TRUE, PROP_VALID_MEMCLEANUP);
+         "valid-memcleanup", 0, BMC_SAFE, PROP_VALID_MEMCLEANUP);
   expect("memcleanup-unsafe", PRELUDE
          "int main(void) {\n"
          "  int n = __VERIFIER_nondet_int();\n"
@@ -211,7 +239,7 @@ static void test_memory(void) {
          "  free(v);\n"
          "  return 0;\n"
          "}\n",
-         "valid-memcleanup", 0, VERDICT_FALSE, PROP_VALID_MEMCLEANUP);
+         "valid-memcleanup", 0, BMC_VIOLATION, PROP_VALID_MEMCLEANUP);
   /* an uninitialised local is nondet: the replay answers the load's draw */
   expect("uninit-unsafe", PRELUDE
          "int main(void) {\n"
@@ -220,7 +248,7 @@ static void test_memory(void) {
          "  if (*p == 42) reach_error();\n"
          "  return 0;\n"
          "}\n",
-         "unreach-call", 0, VERDICT_FALSE, PROP_UNREACH_CALL);
+         "unreach-call", 0, BMC_VIOLATION, PROP_UNREACH_CALL);
 }
 
 static int run_file(int argc, char **argv) {
@@ -244,18 +272,22 @@ static int run_file(int argc, char **argv) {
   bmc_options o;
   bmc_options_default(&o);
   o.bound = argc > 3 ? (unsigned)atoi(argv[3]) : 0;
-  o.timeout = argc > 5 ? atof(argv[5]) : 60;
+  o.deadline = util_now() + (argc > 5 ? atof(argv[5]) : 60);
   o.debug = o.stats = true;
+  bmc_result r;
+  bmc_check(m, p.checks, &o, &r);
   verdict v = {0};
-  bmc_check(m, &p, &o, &v);
+  drv_bmc_verdict(m, &r, &v);
   verdict_print(&v, "", "  ", stdout);
   verdict_free(&v);
+  bmc_result_free(&r);
   ir_module_free(m);
   return 0;
 }
 
 int main(int argc, char **argv) {
   if (argc >= 3) return run_file(argc, argv);
+  test_not_safety();
   test_unreach_call();
   test_overflow();
   test_memory();

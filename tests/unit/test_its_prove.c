@@ -23,7 +23,19 @@ static its_prove_answer prove_with(const char *text, const its_prove_options *op
   CHECK_MSG(s != NULL, "parse: %s", err);
   its_prove_answer a = ITS_PROVE_MAYBE;
   strbuf out = {0};
-  if (s) a = its_prove_with(s, opt, 10000, &out);
+  /* the prover leaves the shared context's limits as it found them */
+  smt_set_timeout(ctx, 1234);
+  smt_set_deadline(ctx, 0);
+  if (s) {
+    its_prove_result r;
+    a = its_prove_with(s, opt, &r);
+    CHECK(r.answer == a);
+    CHECK_MSG(a != ITS_PROVE_MAYBE || (r.reason.data && r.reason.len > 0), "MAYBE without a reason");
+    its_prove_result_print(&r, &out);
+    its_prove_result_free(&r);
+  }
+  CHECK_MSG(smt_timeout(ctx) == 1234, "solver timeout changed by the prover: %u", smt_timeout(ctx));
+  CHECK(smt_deadline(ctx) == 0);
   *text_out = xstrdup(out.data ? out.data : "");
   if (getenv("PROVE_PRINT")) fputs(*text_out, stdout);
   strbuf_free(&out);
@@ -161,13 +173,81 @@ static void test_dead_end(void) {
   free(out);
   /* an overall budget that is already used up gives MAYBE, never a guess */
   o = its_prove_default_options();
-  o.seconds = 1e-9;
+  o.deadline = util_now() - 1;
   CHECK(prove_with(text, &o, &out) == ITS_PROVE_MAYBE);
   CHECK_MSG(strstr(out, "timeout") != NULL, "%s", out);
   free(out);
 }
 
+/* The result crosses a process boundary through one text encoding: every
+ * answer comes back exactly, anything else is refused. */
+static void test_serialise(void) {
+  its_prove_result r = {ITS_PROVE_NO, {0}, {0}};
+  strbuf_printf(&r.proof, "witness line 1\nits-prove-result 1 0 0\nreason: not a reason\n");
+  for (int a = ITS_PROVE_MAYBE; a <= ITS_PROVE_NO; a++) {
+    r.answer = (its_prove_answer)a;
+    strbuf_free(&r.reason);
+    if (a == ITS_PROVE_MAYBE) strbuf_printf(&r.reason, "SCC {l}: no technique applies");
+    strbuf text = {0};
+    its_prove_result_serialise(&r, &text);
+    its_prove_result back;
+    CHECK(its_prove_result_parse(text.data, text.len, &back));
+    CHECK(back.answer == r.answer && back.reason.len == r.reason.len && back.proof.len == r.proof.len);
+    CHECK(back.proof.data && strcmp(back.proof.data, r.proof.data) == 0);
+    CHECK(a != ITS_PROVE_MAYBE || strcmp(back.reason.data, "SCC {l}: no technique applies") == 0);
+    its_prove_result_free(&back);
+    /* cut short or extended by one byte: refused */
+    CHECK(!its_prove_result_parse(text.data, text.len - 1, &back));
+    CHECK(back.answer == ITS_PROVE_MAYBE && strcmp(back.reason.data, "malformed prover answer") == 0);
+    its_prove_result_free(&back);
+    strbuf_printf(&text, "x");
+    CHECK(!its_prove_result_parse(text.data, text.len, &back));
+    its_prove_result_free(&back);
+    strbuf_free(&text);
+  }
+  its_prove_result back;
+  static const char *const bad[] = {"", "YES\nproof", "its-prove-result 3 0 0\n", "its-prove-result 0 0 0\n",
+                                    "its-prove-result 1 0 0 7\n", "its-prove-result 1 x 0\n"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    CHECK_MSG(!its_prove_result_parse(bad[i], strlen(bad[i]), &back), "accepted: %s", bad[i]);
+    CHECK(back.answer == ITS_PROVE_MAYBE);
+    its_prove_result_free(&back);
+  }
+  /* the printed form is termCOMP's */
+  strbuf text = {0};
+  r.answer = ITS_PROVE_MAYBE;
+  strbuf_printf(&r.reason, "SCC {l}: no technique applies");
+  its_prove_result_print(&r, &text);
+  CHECK(text.data && strcmp(text.data, "MAYBE\nreason: SCC {l}: no technique applies\n") == 0);
+  strbuf_free(&text);
+  its_prove_result_free(&r);
+}
+
+/* The prover in a child process: the same answer as in this one. */
+static void test_isolated(void) {
+  smt_ctx *ctx = smt_ctx_new();
+  char err[256];
+  its *s = its_parse_koat(ctx, HDR "(VAR x)\n(RULES\n  start(x) -> l(x)\n  l(x) -> l(x - 1) :|: x > 0\n)\n", err,
+                          sizeof err);
+  CHECK_MSG(s != NULL, "parse: %s", err);
+  if (!s) return;
+  its_prove_options o = its_prove_default_options();
+  its_prove_result r;
+  CHECK(its_prove_isolated(s, &o, 60, &r));
+  CHECK_MSG(r.answer == ITS_PROVE_YES && r.proof.data && strstr(r.proof.data, "proof:"), "%s",
+            r.reason.data ? r.reason.data : "");
+  its_prove_result_free(&r);
+  s->start = ITS_NONE; /* no start location: MAYBE with the reason, from the child */
+  CHECK(its_prove_isolated(s, &o, 60, &r));
+  CHECK(r.answer == ITS_PROVE_MAYBE && r.reason.data && strcmp(r.reason.data, "no start location") == 0);
+  its_prove_result_free(&r);
+  its_free(s);
+  smt_ctx_free(ctx);
+}
+
 int main(void) {
+  test_serialise();
+  test_isolated();
   test_basics();
   test_dead_end();
   test_seed_examples();

@@ -1,0 +1,77 @@
+/* check_bmc: see check_bmc.h. */
+#define _GNU_SOURCE
+#include "check_bmc.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The replayed run as explanation lines (check_bmc.h). */
+static void note_trace(const ir_module *m, const interp_result *res, unsigned bound, verdict *out) {
+  char loc[512];
+  verdict_note(out, "counterexample of bounded model checking (bound %u), replayed by the interpreter:", bound);
+  for (size_t i = 0; i < res->nondet.len; i++) {
+    const interp_nondet *nd = &res->nondet.data[i];
+    static const char *origin[] = {"nondet call", "undef value", "uninitialised read"};
+    verdict_note(out, "  %s at %s: %llu (i%u, signed %lld)", origin[nd->origin < 3 ? nd->origin : 0],
+                 ir_loc_format(m, nd->loc, loc, sizeof loc), (unsigned long long)nd->value, nd->bits,
+                 (long long)(nd->bits && nd->bits < 64 ? (int64_t)(nd->value << (64 - nd->bits)) >> (64 - nd->bits)
+                                                       : (int64_t)nd->value));
+  }
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (f) {
+    interp_report_outcome(m, res, f);
+    interp_report_extra(m, res, f, 0);
+    fclose(f);
+    verdict_note_lines(out, "  ", buf);
+    free(buf);
+  }
+  strbuf sb = {0};
+  for (size_t i = 0; i < res->nondet.len; i++)
+    strbuf_printf(&sb, "%s%llu", i ? "," : "", (unsigned long long)res->nondet.data[i].value);
+  verdict_note(out, "nondet values: %s", sb.data ? sb.data : "");
+  strbuf_free(&sb);
+}
+
+void drv_bmc_verdict(const ir_module *m, const bmc_result *r, verdict *out) {
+  switch (r->answer) {
+  case BMC_VIOLATION:
+    assert(r->violated < PROP_CHECK_COUNT);
+    out->kind = VERDICT_FALSE;
+    out->violated = r->violated;
+    note_trace(m, &r->trace, r->bound, out);
+    break;
+  case BMC_SAFE:
+    out->kind = VERDICT_TRUE;
+    verdict_note(out, "bounded model checking: no violation, and every loop and recursion is fully unrolled "
+                      "at bound %u (unwinding assertions hold)", r->bound);
+    break;
+  case BMC_UNKNOWN:
+    verdict_unknown(out, "bmc: %s", r->reason);
+    if (r->shl_unprovable)
+      verdict_note(out, "bmc: no-overflow is never proved here: a left shift without nsw may be a signed overflow "
+                        "in C (the IR does not keep the C type)");
+    break;
+  }
+}
+
+void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, double deadline, verdict *out) {
+  out->kind = VERDICT_UNKNOWN;
+  if (!p->checks || (p->checks & (1u << PROP_TERMINATION))) {
+    verdict_unknown(out, "bmc: property %s is not a safety property bmc checks", p->name);
+    return;
+  }
+  bmc_options bo;
+  bmc_options_default(&bo);
+  bo.bound = o->bmc_bound;
+  bo.stats = o->stats;
+  bo.debug = o->debug;
+  bo.deadline = deadline;
+  bmc_result r;
+  bmc_check(m, p->checks, &bo, &r);
+  drv_bmc_verdict(m, &r, out);
+  bmc_result_free(&r);
+}
