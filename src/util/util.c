@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <poll.h>
 #include <sys/wait.h>
+#include <sys/prctl.h>
 
 static const char *giveup_verdict = "UNKNOWN";
 
@@ -265,6 +266,7 @@ bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void 
     return false;
   }
   fflush(NULL);
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]), close(fds[1]);
@@ -275,6 +277,11 @@ bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void 
     close(fds[0]);
     global_deadline = 0;
     arm_timers(0); /* the parent keeps the deadline */
+    /* ...and when the parent dies first (its own global timeout, or a kill
+     * aimed at it alone), the child must not live on as an orphan that
+     * computes for hours: the kernel kills it with its parent. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1); /* the parent died before prctl */
     strbuf b = {0};
     fn(arg, &b);
     size_t done = 0;
