@@ -69,15 +69,6 @@ static void clean_name(char *dst, size_t n, const char *src) {
   dst[k] = 0;
 }
 
-static uint32_t add_var_named(its *s, const char *base) {
-  uint32_t v = its_add_var(s, base);
-  for (unsigned k = 2; v == ITS_NONE; k++) {
-    char nm[300];
-    snprintf(nm, sizeof nm, "%.200s_%u", base, k);
-    v = its_add_var(s, nm);
-  }
-  return v;
-}
 static uint32_t make_var(dt_ctx *c, uint32_t gval) {
   char base[96], nm[128];
   unsigned bits;
@@ -95,7 +86,7 @@ static uint32_t make_var(dt_ctx *c, uint32_t gval) {
     if (inst == 0) snprintf(nm, sizeof nm, "%s_%u", base, v);
     else snprintf(nm, sizeof nm, "%s_%u_c%u", base, v, inst);
   }
-  uint32_t x = add_var_named(c->its, nm);
+  uint32_t x = its_add_var_unique(c->its, nm);
   if (x >= c->var_cap) {
     uint32_t cap = 2 * x + 8;
     c->var_rep = xrealloc(c->var_rep, cap);

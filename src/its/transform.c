@@ -168,6 +168,19 @@ static bool sum(const its_dnf_opts *o, its_dnf *out, its_dnf *b) {
   return out->len <= o->max_disjuncts;
 }
 
+static bool dnf_rec(smt_ctx *ctx, smt_term t, bool pos, const its_dnf_opts *o, unsigned depth, its_dnf *out);
+
+/* The DNF of d[0] \/ d[1] (the two cases of an xor, Bool = or Bool ite). */
+static bool dnf_either(smt_ctx *ctx, const smt_term *d, const its_dnf_opts *o, unsigned depth, its_dnf *out) {
+  for (int i = 0; i < 2; i++) {
+    its_dnf sub = {0};
+    bool ok = dnf_rec(ctx, d[i], true, o, depth + 1, &sub) && sum(o, out, &sub);
+    its_dnf_free(&sub);
+    if (!ok) return false;
+  }
+  return true;
+}
+
 /* Recursion over the Boolean structure (depth bounded by max_depth when
  * set; the direct translation's conditions are shallow). */
 static bool dnf_rec(smt_ctx *ctx, smt_term t, bool pos, const its_dnf_opts *o, unsigned depth, its_dnf *out) {
@@ -196,25 +209,13 @@ static bool dnf_rec(smt_ctx *ctx, smt_term t, bool pos, const its_dnf_opts *o, u
     bool same = (k == SMT_EQ) == pos; /* a <-> b */
     smt_term d[2] = {smt_mk_and2(ctx, a, same ? b : smt_mk_not(ctx, b)),
                      smt_mk_and2(ctx, smt_mk_not(ctx, a), same ? smt_mk_not(ctx, b) : b)};
-    for (int i = 0; i < 2; i++) {
-      its_dnf sub = {0};
-      bool ok = dnf_rec(ctx, d[i], true, o, depth + 1, &sub) && sum(o, out, &sub);
-      its_dnf_free(&sub);
-      if (!ok) return false;
-    }
-    return true;
+    return dnf_either(ctx, d, o, depth, out);
   }
   if (o->bool_connectives && k == SMT_ITE && smt_sort_is_bool(smt_term_sort(ctx, t))) {
     smt_term cnd = smt_term_arg(ctx, t, 0), a = smt_term_arg(ctx, t, 1), b = smt_term_arg(ctx, t, 2);
     if (!pos) a = smt_mk_not(ctx, a), b = smt_mk_not(ctx, b);
     smt_term d[2] = {smt_mk_and2(ctx, cnd, a), smt_mk_and2(ctx, smt_mk_not(ctx, cnd), b)};
-    for (int i = 0; i < 2; i++) {
-      its_dnf sub = {0};
-      bool ok = dnf_rec(ctx, d[i], true, o, depth + 1, &sub) && sum(o, out, &sub);
-      its_dnf_free(&sub);
-      if (!ok) return false;
-    }
-    return true;
+    return dnf_either(ctx, d, o, depth, out);
   }
   if (k == SMT_EQ && !pos && smt_sort_is_int(s0)) { /* over Int: a != b <=> a < b \/ a > b */
     smt_term a = smt_term_arg(ctx, t, 0), b = smt_term_arg(ctx, t, 1);
@@ -288,15 +289,19 @@ uint32_t its_dead_ends_mark(const its *s, const uint32_t *tidx, uint32_t nt, con
   return count;
 }
 
-uint32_t its_add_loc_unique(its *s, const char *base) {
-  uint32_t l = its_add_loc(s, base);
-  for (unsigned k = 2; l == ITS_NONE; k++) {
+/* add(s, base), or add(s, base_k) for k = 2, 3, ... until a name is free. */
+static uint32_t add_unique(its *s, const char *base, uint32_t (*add)(its *, const char *)) {
+  uint32_t r = add(s, base);
+  for (unsigned k = 2; r == ITS_NONE; k++) {
     char nm[300];
     snprintf(nm, sizeof nm, "%.200s_%u", base, k);
-    l = its_add_loc(s, nm);
+    r = add(s, nm);
   }
-  return l;
+  return r;
 }
+
+uint32_t its_add_loc_unique(its *s, const char *base) { return add_unique(s, base, its_add_loc); }
+uint32_t its_add_var_unique(its *s, const char *base) { return add_unique(s, base, its_add_var); }
 
 uint32_t its_dead_ends_redirect(its *s, const its_dead_end_opts *o) {
   uint32_t count = 0;

@@ -127,8 +127,9 @@ uint32_t its_dead_ends_mark(const its *s, const uint32_t *tidx, uint32_t nt, con
  * a copy of every transition leaving l that leaves l's SCC; copies are
  * appended to s->trans. Returns the number of transitions redirected. */
 uint32_t its_dead_ends_redirect(its *s, const its_dead_end_opts *o);
-/* A new location named base, or base_2, base_3, ... (base cut to 200
- * characters) when that name is taken; base must be an identifier. */
+/* A new location (variable) named base, or base_2, base_3, ... (base cut
+ * to 200 characters) when that name is taken; base must be an identifier. */
 uint32_t its_add_loc_unique(its *s, const char *base);
+uint32_t its_add_var_unique(its *s, const char *base);
 
 #endif

@@ -31,7 +31,7 @@ static void test_csr(void) {
   graph r;
   graph_reverse(&g, &r);
   CHECK(graph_out_degree(&r, 1) == 3 && graph_out_degree(&r, 3) == 0);
-  CHECK(r.id[r.start[1]] == 11 && r.id[r.start[1] + 1] == 12 && r.id[r.start[1] + 2] == 14);
+  CHECK(r.id[r.start[1]] == 11 && r.id[r.start[1] + 1] == 14 && r.id[r.start[1] + 2] == 12); /* g's slot order */
   graph_free(&r);
   graph_free(&g);
   graph_free(&g); /* a freed graph may be freed again */
