@@ -29,6 +29,12 @@
  *   - non-termination (loop guards): atoms, limit 8, depth 40;
  *   - direct translation (path conditions): atoms, limit = room for states,
  *     no depth limit, and bool_connectives (xor, = on Bool, Bool ite).
+ * What the three former copies did alike is now done one way: a literal
+ * that is false yields no disjunct and true an empty one; a conjunction
+ * stops at its first false part (the direct translation's copy did; the
+ * others went on and could fail on a later part for nothing); a => b is
+ * expanded in place (preprocessing built not a \/ b first, one level
+ * deeper).
  *
  * Dead ends (seed 001 Sect. 3.3 item 1, on transitions). A transition t
  * inside an SCC C of the location graph after which no transition of C can
