@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../its/transform.h"
 #include "internal.h"
 
 #define DT_MAXC 32
@@ -211,125 +212,30 @@ static void bind(dt_state *s, uint32_t gval, uint8_t kind, smt_term t, dt_ival i
 
 /* ---- DNF of conditions ----------------------------------------------------------- */
 
-typedef VEC(smt_term) termvec;
-typedef struct {
-  termvec *d; /* disjuncts, each a conjunction */
-  size_t n;
-  bool too_big;
-} dnf_t;
-
-static void dnf_free(dnf_t *x) {
-  for (size_t i = 0; i < x->n; i++) VEC_FREE(x->d[i]);
-  free(x->d);
-  x->d = NULL;
-  x->n = 0;
-}
-static dnf_t dnf_atom(smt_term a) {
-  dnf_t r = {0};
-  if (a == SMT_FALSE) return r;
-  r.d = xcalloc(1, sizeof *r.d);
-  r.n = 1;
-  if (a != SMT_TRUE) VEC_PUSH(r.d[0], a);
-  return r;
-}
-static dnf_t dnf_or(dnf_t a, dnf_t b, size_t limit) {
-  dnf_t r = {0};
-  r.too_big = a.too_big || b.too_big || a.n + b.n > limit;
-  if (r.too_big) {
-    dnf_free(&a);
-    dnf_free(&b);
-    return r;
-  }
-  r.n = a.n + b.n;
-  r.d = xcalloc(r.n ? r.n : 1, sizeof *r.d);
-  for (size_t i = 0; i < a.n; i++) r.d[i] = a.d[i];
-  for (size_t i = 0; i < b.n; i++) r.d[a.n + i] = b.d[i];
-  free(a.d);
-  free(b.d);
-  return r;
-}
-static dnf_t dnf_and(dnf_t a, dnf_t b, size_t limit) {
-  dnf_t r = {0};
-  r.too_big = a.too_big || b.too_big || a.n * b.n > limit;
-  if (!r.too_big && a.n != 0 && b.n != 0) {
-    r.n = a.n * b.n;
-    r.d = xcalloc(r.n, sizeof *r.d);
-    for (size_t i = 0; i < a.n; i++)
-      for (size_t j = 0; j < b.n; j++) {
-        termvec *t = &r.d[i * b.n + j];
-        for (size_t k = 0; k < a.d[i].len; k++) VEC_PUSH(*t, a.d[i].data[k]);
-        for (size_t k = 0; k < b.d[j].len; k++) VEC_PUSH(*t, b.d[j].data[k]);
-      }
-  }
-  dnf_free(&a);
-  dnf_free(&b);
-  return r;
-}
-
-static dnf_t dnf(dt_ctx *c, smt_term f, bool pos, size_t limit) {
-  smt_ctx *x = c->ctx;
-  if (f == SMT_TRUE || f == SMT_FALSE) return dnf_atom((f == SMT_TRUE) == pos ? SMT_TRUE : SMT_FALSE);
-  smt_kind k = smt_term_kind(x, f);
-  uint32_t n = smt_term_nargs(x, f);
-  if (k == SMT_NOT) return dnf(c, smt_term_arg(x, f, 0), !pos, limit);
-  if ((k == SMT_AND && pos) || (k == SMT_OR && !pos)) {
-    dnf_t r = dnf_atom(SMT_TRUE);
-    for (uint32_t i = 0; i < n && !r.too_big && r.n; i++) r = dnf_and(r, dnf(c, smt_term_arg(x, f, i), pos, limit), limit);
-    return r;
-  }
-  if ((k == SMT_OR && pos) || (k == SMT_AND && !pos)) {
-    dnf_t r = {0};
-    for (uint32_t i = 0; i < n && !r.too_big; i++) r = dnf_or(r, dnf(c, smt_term_arg(x, f, i), pos, limit), limit);
-    return r;
-  }
-  if (k == SMT_IMPLIES) {
-    smt_term a = smt_term_arg(x, f, 0), b = smt_term_arg(x, f, 1);
-    return dnf(c, smt_mk_or2(x, smt_mk_not(x, a), b), pos, limit);
-  }
-  if (k == SMT_XOR || (k == SMT_EQ && smt_sort_is_bool(smt_term_sort(x, smt_term_arg(x, f, 0))))) {
-    smt_term a = smt_term_arg(x, f, 0), b = smt_term_arg(x, f, 1);
-    bool same = (k == SMT_EQ) == pos; /* a <-> b */
-    smt_term d1 = smt_mk_and2(x, a, same ? b : smt_mk_not(x, b));
-    smt_term d2 = smt_mk_and2(x, smt_mk_not(x, a), same ? smt_mk_not(x, b) : b);
-    return dnf_or(dnf(c, d1, true, limit), dnf(c, d2, true, limit), limit);
-  }
-  if (k == SMT_ITE && smt_sort_is_bool(smt_term_sort(x, f))) {
-    smt_term cnd = smt_term_arg(x, f, 0), a = smt_term_arg(x, f, 1), b = smt_term_arg(x, f, 2);
-    if (!pos) a = smt_mk_not(x, a), b = smt_mk_not(x, b);
-    return dnf_or(dnf(c, smt_mk_and2(x, cnd, a), true, limit), dnf(c, smt_mk_and2(x, smt_mk_not(x, cnd), b), true, limit),
-                  limit);
-  }
-  if (k == SMT_EQ && !pos && smt_sort_is_int(smt_term_sort(x, smt_term_arg(x, f, 0)))) {
-    smt_term a = smt_term_arg(x, f, 0), b = smt_term_arg(x, f, 1);
-    return dnf_or(dnf_atom(smt_mk_int_lt(x, a, b)), dnf_atom(smt_mk_int_gt(x, a, b)), limit);
-  }
-  return dnf_atom(pos ? f : smt_mk_not(x, f));
-}
-
 /* Adds condition f to state si: one state per disjunct of f's DNF while
  * there is room, else f as one conjunct. */
 static void state_assume(dt_ctx *c, dt_states *ss, size_t si, smt_term f) {
   if (f == SMT_TRUE) return;
   size_t room = DT_MAX_STATES > ss->len ? DT_MAX_STATES - ss->len + 1 : 1;
-  dnf_t d = dnf(c, f, true, room);
-  if (d.too_big) {
+  /* lists of atoms, also through xor, Bool = and Bool ite; no depth limit */
+  its_dnf_opts o = {room, 0, true, false};
+  its_dnf d = {0};
+  if (!its_to_dnf(c->ctx, f, true, &o, &d)) {
     c->info->weakened++;
     push_conj(&ss->data[si], f);
-    dnf_free(&d);
     return;
   }
-  if (d.n == 0) {
+  if (d.len == 0) {
     ss->data[si].dead = true;
-    dnf_free(&d);
     return;
   }
-  for (size_t i = 1; i < d.n; i++) {
+  for (size_t i = 1; i < d.len; i++) {
     dt_state s2 = dt_state_clone(&ss->data[si]);
-    for (size_t k = 0; k < d.d[i].len; k++) push_conj(&s2, d.d[i].data[k]);
+    for (size_t k = 0; k < d.data[i].len; k++) push_conj(&s2, d.data[i].data[k]);
     VEC_PUSH(*ss, s2);
   }
-  for (size_t k = 0; k < d.d[0].len; k++) push_conj(&ss->data[si], d.d[0].data[k]);
-  dnf_free(&d);
+  for (size_t k = 0; k < d.data[0].len; k++) push_conj(&ss->data[si], d.data[0].data[k]);
+  its_dnf_free(&d);
 }
 
 /* ---- cases ------------------------------------------------------------------------- */

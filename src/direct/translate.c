@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../its/transform.h"
 #include "internal.h"
 
 typedef struct {
   uint32_t from, to;
   smt_term guard;
   smt_term *update; /* nvars */
-  bool dead;
 } pending;
 
 typedef VEC(pending) pending_vec;
@@ -31,31 +31,27 @@ static void choose_cuts(dt_ctx *c, int level) {
   c->nodes.data[0].cut = true;
   for (size_t e = 0; e < c->edges.len; e++)
     if (c->edges.data[e].kind == DT_E_SUMMARY) c->nodes.data[c->edges.data[e].to].cut = true;
-  /* iterative DFS: state 0 new, 1 on stack, 2 done */
-  uint8_t *st = xcalloc(n ? n : 1, 1);
-  uint32_t *stack = xmalloc((n + 1) * sizeof *stack), *pos = xmalloc((n + 1) * sizeof *pos);
-  size_t sp = 0;
-  stack[sp] = 0, pos[sp] = 0, sp++;
-  st[0] = 1;
-  while (sp) {
-    uint32_t v = stack[sp - 1];
+  /* the control-flow graph without the edges to END */
+  u32_vec src = {0}, dst = {0};
+  for (size_t v = 0; v < n; v++) {
     const dt_node *nd = &c->nodes.data[v];
-    if (pos[sp - 1] < nd->nedges) {
-      const dt_edge *e = &c->edges.data[nd->edge0 + pos[sp - 1]++];
-      if (e->to == DT_NONE) continue;
-      if (st[e->to] == 1) c->nodes.data[e->to].cut = true;
-      else if (st[e->to] == 0) {
-        st[e->to] = 1;
-        stack[sp] = e->to, pos[sp] = 0, sp++;
-      }
-    } else {
-      st[v] = 2;
-      sp--;
+    for (uint32_t k = 0; k < nd->nedges; k++) {
+      uint32_t to = c->edges.data[nd->edge0 + k].to;
+      if (to == DT_NONE) continue;
+      VEC_PUSH(src, (uint32_t)v);
+      VEC_PUSH(dst, to);
     }
   }
-  free(st);
-  free(stack);
-  free(pos);
+  graph g;
+  graph_build(&g, (uint32_t)n, (uint32_t)src.len, src.data, dst.data, NULL);
+  bool *head = xmalloc((n ? n : 1) * sizeof *head);
+  graph_back_edges(&g, 0, NULL, head);
+  for (size_t v = 0; v < n; v++)
+    if (head[v]) c->nodes.data[v].cut = true;
+  free(head);
+  graph_free(&g);
+  VEC_FREE(src);
+  VEC_FREE(dst);
 }
 
 /* ---- names --------------------------------------------------------------------- */
@@ -70,25 +66,6 @@ static void clean_name(char *dst, size_t n, const char *src) {
     dst[k++] = ok ? ch : '_';
   }
   dst[k] = 0;
-}
-
-static uint32_t add_var_named(its *s, const char *base) {
-  uint32_t v = its_add_var(s, base);
-  for (unsigned k = 2; v == ITS_NONE; k++) {
-    char nm[300];
-    snprintf(nm, sizeof nm, "%.200s_%u", base, k);
-    v = its_add_var(s, nm);
-  }
-  return v;
-}
-static uint32_t add_loc_named(its *s, const char *base) {
-  uint32_t l = its_add_loc(s, base);
-  for (unsigned k = 2; l == ITS_NONE; k++) {
-    char nm[300];
-    snprintf(nm, sizeof nm, "%.200s_%u", base, k);
-    l = its_add_loc(s, nm);
-  }
-  return l;
 }
 
 static uint32_t make_var(dt_ctx *c, uint32_t gval) {
@@ -108,7 +85,7 @@ static uint32_t make_var(dt_ctx *c, uint32_t gval) {
     if (inst == 0) snprintf(nm, sizeof nm, "%s_%u", base, v);
     else snprintf(nm, sizeof nm, "%s_%u_c%u", base, v, inst);
   }
-  uint32_t x = add_var_named(c->its, nm);
+  uint32_t x = its_add_var_unique(c->its, nm);
   if (x >= c->var_cap) {
     uint32_t cap = 2 * x + 8;
     c->var_rep = xrealloc(c->var_rep, cap);
@@ -132,7 +109,7 @@ static uint32_t make_loc(dt_ctx *c, uint32_t n) {
   int k = snprintf(nm, sizeof nm, "%s_%s", fn, bn);
   if (nd->first != f->blocks[nd->block].first) k += snprintf(nm + k, sizeof nm - (size_t)k, "_i%u", nd->first);
   if (nd->instance) snprintf(nm + k, sizeof nm - (size_t)k, "_c%u", nd->instance);
-  return add_loc_named(c->its, nm);
+  return its_add_loc_unique(c->its, nm);
 }
 
 /* ---- path enumeration ------------------------------------------------------------ */
@@ -223,152 +200,28 @@ static void walk(dt_ctx *c, walk_ctx *w, uint32_t node, dt_states *ss) {
 
 /* ---- dead ends: transitions after which the run must leave the loop ------------- */
 
-/* Seed 001, Sect. 3.3 item 1 at the level of transitions: a transition p
- * inside an SCC C of the location graph after which no transition of C can
- * follow (the composition is unsatisfiable) is taken at most once per visit
- * of C. It is redirected to a copy of its target location that has only
- * the transitions leaving C: the runs of the system are the same (a run
- * after p could only take those), but p is no longer on a cycle. Example:
- * the wrap-around case of "while (u > 0) u++" (u becomes 0, the loop
- * condition fails). */
+/* Seed 001, Sect. 3.3 item 1 at the level of transitions (its/transform.h):
+ * a transition p inside an SCC C of the location graph after which no
+ * transition of C can follow is redirected to a copy of its target location
+ * that has only the transitions leaving C: the runs of the system are the
+ * same (a run after p could only take those), but p is no longer on a
+ * cycle. Example: the wrap-around case of "while (u > 0) u++" (u becomes 0,
+ * the loop condition fails). The checks are cheap first (precheck), and the
+ * solver only within DT_DEAD_END_SECONDS (util_now, the one clock). */
 
-static smt_term rename_temps(dt_ctx *c, smt_term t, its_term_vec *from, its_term_vec *to) {
-  return its_subst(c->ctx, t, (uint32_t)from->len, from->data, to->data);
-}
-
-/* Can a transition q of p's target, staying in SCC `comp`, follow p? comp
- * covers the ncomp_locs locations that existed when it was computed; a q
- * already redirected to a newer exit copy has left the SCC. */
-static bool can_continue(dt_ctx *c, const pending_vec *pv, const pending *p, const uint32_t *out0,
-                         const uint32_t *outs, const uint32_t *comp, uint32_t ncomp_locs, double deadline) {
-  its *s = c->its;
-  uint32_t nv = s->nvars;
-  smt_term *repl = xmalloc((nv + 1) * sizeof *repl);
-  for (uint32_t v = 0; v < nv; v++) repl[v] = p->update[v] != SMT_NULL ? p->update[v] : dt_new_temp(c);
-  bool any = false;
-  for (uint32_t k = out0[p->to]; k < out0[p->to + 1] && !any; k++) {
-    const pending *q = &pv->data[outs[k]];
-    if (q->dead || q->to >= ncomp_locs || comp[q->to] != comp[p->to]) continue;
-    /* q's temporaries renamed apart, then its pre-state replaced by p's post-state */
-    its_term_vec tv = {0}, temps = {0}, fresh = {0};
-    its_term_vars(c->ctx, q->guard, &tv);
-    for (size_t i = 0; i < tv.len; i++)
-      if (its_var_of_term(s, tv.data[i]) == ITS_NONE) {
-        VEC_PUSH(temps, tv.data[i]);
-        smt_term f = dt_new_temp(c);
-        VEC_PUSH(fresh, f);
-      }
-    smt_term g = rename_temps(c, q->guard, &temps, &fresh);
-    g = its_subst(c->ctx, g, nv, s->pre, repl);
-    smt_term both = smt_mk_and2(c->ctx, p->guard, g);
-    smt_result r = both == SMT_FALSE ? SMT_UNSAT : smt_precheck_sat(c->ctx, both);
-    if (r == SMT_UNKNOWN) r = util_now() < deadline ? smt_is_sat(c->ctx, both) : SMT_UNKNOWN;
-    if (r != SMT_UNSAT) any = true;
-    VEC_FREE(tv);
-    VEC_FREE(temps);
-    VEC_FREE(fresh);
-  }
-  free(repl);
-  return any;
-}
-
-/* comp[l] = SCC id of location l over the live pending transitions (Tarjan,
- * recursive: the location graphs are small). */
 typedef struct {
-  const uint32_t *out0, *outs;
-  const pending_vec *pv;
-  uint32_t *index, *low, *comp, *stack;
-  bool *on;
-  uint32_t counter, sp, ncomp;
-} tarjan_t;
+  smt_ctx *ctx;
+  double deadline;
+} dead_end_clock;
 
-static void tarjan(tarjan_t *t, uint32_t v) {
-  t->index[v] = t->low[v] = t->counter++;
-  t->stack[t->sp++] = v, t->on[v] = true;
-  for (uint32_t k = t->out0[v]; k < t->out0[v + 1]; k++) {
-    const pending *p = &t->pv->data[t->outs[k]];
-    if (p->dead) continue;
-    uint32_t w = p->to;
-    if (t->index[w] == DT_NONE) {
-      tarjan(t, w);
-      if (t->low[w] < t->low[v]) t->low[v] = t->low[w];
-    } else if (t->on[w] && t->index[w] < t->low[v]) {
-      t->low[v] = t->index[w];
-    }
-  }
-  if (t->low[v] == t->index[v]) {
-    uint32_t w;
-    do {
-      w = t->stack[--t->sp];
-      t->on[w] = false;
-      t->comp[w] = t->ncomp;
-    } while (w != v);
-    t->ncomp++;
-  }
+static smt_result dead_end_sat(void *arg, smt_term f) {
+  dead_end_clock *dc = arg;
+  smt_result r = f == SMT_FALSE ? SMT_UNSAT : smt_precheck_sat(dc->ctx, f);
+  if (r == SMT_UNKNOWN) r = util_now() < dc->deadline ? smt_is_sat(dc->ctx, f) : SMT_UNKNOWN;
+  return r;
 }
 
-static void out_lists(const pending_vec *pv, uint32_t nl, uint32_t **out0, uint32_t **outs) {
-  *out0 = xcalloc(nl + 2, sizeof **out0);
-  *outs = xmalloc((pv->len + 1) * sizeof **outs);
-  for (size_t k = 0; k < pv->len; k++) (*out0)[pv->data[k].from + 1]++;
-  for (uint32_t l = 0; l < nl; l++) (*out0)[l + 1] += (*out0)[l];
-  uint32_t *fill = xmalloc((nl + 1) * sizeof *fill);
-  memcpy(fill, *out0, (nl + 1) * sizeof *fill);
-  for (size_t k = 0; k < pv->len; k++) (*outs)[fill[pv->data[k].from]++] = (uint32_t)k;
-  free(fill);
-}
-
-static void redirect_dead_ends(dt_ctx *c, pending_vec *pv, uint32_t end_loc) {
-  uint32_t budget = 2000;
-  double deadline = util_now() + DT_DEAD_END_SECONDS;
-  for (int round = 0; round < 2; round++) {
-    uint32_t nl = c->its->nlocs, nv = c->its->nvars;
-    uint32_t *out0, *outs;
-    out_lists(pv, nl, &out0, &outs);
-    tarjan_t t = {0};
-    t.out0 = out0, t.outs = outs, t.pv = pv;
-    t.index = xmalloc(nl * sizeof *t.index), t.low = xmalloc(nl * sizeof *t.low);
-    t.comp = xmalloc(nl * sizeof *t.comp), t.stack = xmalloc(nl * sizeof *t.stack);
-    t.on = xcalloc(nl, sizeof *t.on);
-    for (uint32_t l = 0; l < nl; l++) t.index[l] = DT_NONE;
-    for (uint32_t l = 0; l < nl; l++)
-      if (t.index[l] == DT_NONE) tarjan(&t, l);
-    uint32_t *copy = xmalloc(nl * sizeof *copy);
-    for (uint32_t l = 0; l < nl; l++) copy[l] = DT_NONE;
-    bool changed = false;
-    size_t n0 = pv->len;
-    for (size_t k = 0; k < n0 && budget && util_now() < deadline; k++) {
-      pending *p = &pv->data[k];
-      if (p->dead || p->to == end_loc || t.comp[p->from] != t.comp[p->to]) continue;
-      if (out0[p->to + 1] - out0[p->to] > 64) continue;
-      budget--;
-      if (can_continue(c, pv, p, out0, outs, t.comp, nl, deadline)) continue;
-      uint32_t to = p->to;
-      if (copy[to] == DT_NONE) {
-        char nm[300];
-        snprintf(nm, sizeof nm, "%.200s_exit", c->its->loc_names[to]);
-        copy[to] = add_loc_named(c->its, nm);
-        for (uint32_t q = out0[to]; q < out0[to + 1]; q++) {
-          const pending *o = &pv->data[outs[q]];
-          if (o->dead || t.comp[o->to] == t.comp[to]) continue;
-          pending d = *o;
-          d.from = copy[to];
-          d.update = xmalloc((nv + 1) * sizeof *d.update);
-          memcpy(d.update, o->update, (nv + 1) * sizeof *d.update);
-          VEC_PUSH(*pv, d);
-        }
-      }
-      pv->data[k].to = copy[to];
-      c->info->dead_end_removed++;
-      changed = true;
-    }
-    free(copy);
-    free(t.index), free(t.low), free(t.comp), free(t.stack), free(t.on);
-    free(out0);
-    free(outs);
-    if (!changed) break;
-  }
-}
+static bool dead_end_stop(void *arg) { return util_now() >= ((dead_end_clock *)arg)->deadline; }
 
 /* ---- the ITS ------------------------------------------------------------------------- */
 
@@ -465,13 +318,12 @@ static its *build_its(dt_ctx *c, bool *overflow) {
     free_pending(&pv);
     return c->its;
   }
-  redirect_dead_ends(c, &pv, end_loc);
-  for (size_t k = 0; k < pv.len; k++) {
-    pending *p = &pv.data[k];
-    if (p->dead) continue;
-    its_add_trans(c->its, p->from, p->to, p->guard, p->update);
-  }
+  for (size_t k = 0; k < pv.len; k++) its_add_trans(c->its, pv.data[k].from, pv.data[k].to, pv.data[k].guard, pv.data[k].update);
   free_pending(&pv);
+  uint32_t budget = 2000;
+  dead_end_clock dc = {c->ctx, util_now() + DT_DEAD_END_SECONDS};
+  its_dead_end_opts o = {"dt.d", 64, &budget, dead_end_sat, dead_end_stop, &dc};
+  c->info->dead_end_removed += its_dead_ends_redirect(c->its, &o);
   return c->its;
 }
 

@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "../smt/smt.h"
+#include "transform.h"
 
 #define NT_MAX_CYCLE_LEN 16      /* transitions per simple cycle */
 #define NT_MAX_LOOPS 128         /* cycles kept */
@@ -57,9 +58,6 @@
 #define NT_LASSO_DEPTH 24
 #define NT_QUERY_CAP_MS 2000     /* per speculative query, when timeout_ms is larger */
 
-typedef VEC(smt_term) tvec;
-typedef VEC(tvec) dnf_t;
-
 /* ---- loops ------------------------------------------------------------------ */
 
 typedef struct {
@@ -69,8 +67,8 @@ typedef struct {
   smt_term *upd;     /* composed update of every variable, over pre + ctemps */
   smt_term **tmp;    /* tmp[j][m]: the renamed m-th temporary of tr[j] */
   smt_term **uv;     /* uv[j][i]: the variable standing for x_i' when tr[j] leaves it unconstrained */
-  tvec ctemps;       /* every tmp and uv, in order of position */
-  tvec ckeep;        /* parallel: for a uv, the value of x_i before tr[j]; SMT_NULL for a tmp */
+  smt_term_vec ctemps;       /* every tmp and uv, in order of position */
+  smt_term_vec ckeep;        /* parallel: for a uv, the value of x_i before tr[j]; SMT_NULL for a tmp */
 } nt_loop;
 
 /* ---- unrolling -------------------------------------------------------------- */
@@ -255,7 +253,7 @@ static bool solve_summand(nt *c, smt_term d, const smt_term *cand, const smt_ter
 }
 
 /* Conjuncts of t (top-level and) into out. */
-static void conjuncts(smt_ctx *ctx, smt_term t, tvec *out) {
+static void conjuncts(smt_ctx *ctx, smt_term t, smt_term_vec *out) {
   if (smt_term_kind(ctx, t) == SMT_AND) {
     for (uint32_t a = 0; a < smt_term_nargs(ctx, t); a++) conjuncts(ctx, smt_term_arg(ctx, t, a), out);
   } else if (t != SMT_TRUE) {
@@ -288,7 +286,6 @@ static void loop_free(nt_loop *L) {
 }
 
 static nt_loop *loop_build(nt *c, const uint32_t *tr, uint32_t len) {
-  smt_ctx *ctx = c->ctx;
   uint32_t n = c->n;
   nt_loop *L = xcalloc(1, sizeof *L);
   L->len = len;
@@ -298,50 +295,34 @@ static nt_loop *loop_build(nt *c, const uint32_t *tr, uint32_t len) {
   L->tmp = xcalloc(len, sizeof *L->tmp);
   L->uv = xcalloc(len, sizeof *L->uv);
   L->upd = xmalloc((n ? n : 1) * sizeof *L->upd);
-  smt_term *cur = xmalloc((n ? n : 1) * sizeof *cur);
-  copy_terms(cur, c->s->pre, n);
-  smt_term g = SMT_TRUE;
+  its_chain ch;
+  its_chain_init(&ch, c->s, "nt.c", "nt.u");
+  smt_term *before = xmalloc((n ? n : 1) * sizeof *before);
   for (uint32_t j = 0; j < len; j++) {
     const its_trans *t = &c->s->trans.data[tr[j]];
-    uint32_t m = n + t->ntemps;
-    smt_term *vars = xmalloc((m ? m : 1) * sizeof *vars), *repl = xmalloc((m ? m : 1) * sizeof *repl);
-    copy_terms(vars, c->s->pre, n);
-    copy_terms(repl, cur, n);
     L->tmp[j] = xmalloc((t->ntemps ? t->ntemps : 1) * sizeof **L->tmp);
+    L->uv[j] = xcalloc(n ? n : 1, sizeof **L->uv);
+    its_chain_append(&ch, t, L->tmp[j], L->uv[j], before);
     for (uint32_t k = 0; k < t->ntemps; k++) {
-      smt_term f = fresh_like(ctx, "nt.c", t->temps[k]);
-      L->tmp[j][k] = f;
-      vars[n + k] = t->temps[k], repl[n + k] = f;
-      VEC_PUSH(L->ctemps, f);
+      VEC_PUSH(L->ctemps, L->tmp[j][k]);
       VEC_PUSH(L->ckeep, SMT_NULL);
     }
-    g = smt_mk_and2(ctx, g, its_subst(ctx, t->guard, m, vars, repl));
-    smt_term *next = xmalloc((n ? n : 1) * sizeof *next);
-    L->uv[j] = xcalloc(n ? n : 1, sizeof **L->uv);
-    for (uint32_t i = 0; i < n; i++) {
-      if (t->update[i] == SMT_NULL) {
-        smt_term f = smt_mk_fresh(ctx, "nt.u", SMT_SORT_INT);
-        L->uv[j][i] = f;
-        VEC_PUSH(L->ctemps, f);
-        VEC_PUSH(L->ckeep, cur[i]);
-        next[i] = f;
-      } else {
-        next[i] = its_subst(ctx, t->update[i], m, vars, repl);
+    for (uint32_t i = 0; i < n; i++)
+      if (L->uv[j][i] != SMT_NULL) {
+        VEC_PUSH(L->ctemps, L->uv[j][i]);
+        VEC_PUSH(L->ckeep, before[i]);
       }
-    }
-    free(cur);
-    cur = next;
-    free(vars), free(repl);
   }
-  L->guard = g;
-  copy_terms(L->upd, cur, n);
-  free(cur);
+  free(before);
+  L->guard = ch.guard;
+  copy_terms(L->upd, ch.state, n);
+  its_chain_free(&ch);
   return L;
 }
 
 typedef struct {
   nt *c;
-  uint32_t *ostart, *otrans; /* out-edges (CSR) */
+  const graph *g; /* the location graph (edge ids: transitions) */
   uint32_t *path;
   bool *onpath;
   uint32_t root, want;
@@ -354,8 +335,8 @@ static void dfs(dfs_ctx *d, uint32_t v, uint32_t depth) {
   nt *c = d->c;
   if (c->loops.len >= NT_MAX_LOOPS || d->budget == 0) return;
   d->budget--;
-  for (uint32_t e = d->ostart[v]; e < d->ostart[v + 1]; e++) {
-    uint32_t k = d->otrans[e];
+  for (uint32_t e = d->g->start[v]; e < d->g->start[v + 1]; e++) {
+    uint32_t k = d->g->id[e];
     uint32_t w = c->s->trans.data[k].to;
     if (!c->reach[w]) continue;
     d->path[depth] = k;
@@ -374,32 +355,14 @@ static void dfs(dfs_ctx *d, uint32_t v, uint32_t depth) {
  * (simple cycles by increasing length) and marks the locations that can
  * reach a location on a cycle. */
 static void find_loops(nt *c) {
-  uint32_t nl = c->nl, ntr = c->ntr;
+  uint32_t nl = c->nl;
   const its *s = c->s;
-  /* out-edges in CSR form */
-  dfs_ctx d = {c, NULL, NULL, NULL, NULL, 0, 0, NT_DFS_BUDGET};
-  d.ostart = xcalloc((size_t)nl + 1, sizeof *d.ostart);
-  d.otrans = xmalloc((ntr ? ntr : 1) * sizeof *d.otrans);
-  for (uint32_t k = 0; k < ntr; k++) d.ostart[s->trans.data[k].from + 1]++;
-  for (uint32_t l = 0; l < nl; l++) d.ostart[l + 1] += d.ostart[l];
-  uint32_t *fill = xmalloc(((size_t)nl + 1) * sizeof *fill);
-  memcpy(fill, d.ostart, ((size_t)nl + 1) * sizeof *fill);
-  for (uint32_t k = 0; k < ntr; k++) d.otrans[fill[s->trans.data[k].from]++] = k;
-  free(fill);
-  /* nl + 1: the cycle search below enqueues its root once more when it is
-   * reached again */
-  uint32_t *queue = xmalloc(((size_t)nl + 1) * sizeof *queue), qh = 0, qt = 0;
+  graph g, rev;
+  its_location_graph(s, NULL, 0, &g);
+  dfs_ctx d = {c, &g, NULL, NULL, 0, 0, NT_DFS_BUDGET};
   /* reachable locations */
   c->reach = xcalloc(nl ? nl : 1, sizeof *c->reach);
-  c->reach[s->start] = true;
-  queue[qt++] = s->start;
-  while (qh < qt) {
-    uint32_t v = queue[qh++];
-    for (uint32_t e = d.ostart[v]; e < d.ostart[v + 1]; e++) {
-      uint32_t w = s->trans.data[d.otrans[e]].to;
-      if (!c->reach[w]) c->reach[w] = true, queue[qt++] = w;
-    }
-  }
+  graph_reach(&g, &s->start, 1, c->reach);
   /* loops */
   d.path = xmalloc(NT_MAX_CYCLE_LEN * sizeof *d.path);
   d.onpath = xcalloc(nl ? nl : 1, sizeof *d.onpath);
@@ -409,36 +372,22 @@ static void find_loops(nt *c) {
       d.root = l, d.want = want;
       dfs(&d, l, 0);
     }
-  /* useful: can reach a location on a cycle (one that reaches itself in
-   * one or more steps); the unrolling needs no other location */
+  /* useful: can reach a reachable location on a cycle (one that reaches
+   * itself in one or more steps); the unrolling needs no other location */
+  uint32_t *comp = xmalloc((nl ? nl : 1) * sizeof *comp), *cyc = xmalloc((nl ? nl : 1) * sizeof *cyc), ncyc = 0;
+  bool *on_cycle = xmalloc((nl ? nl : 1) * sizeof *on_cycle);
+  graph_sccs(&g, NULL, 0, comp);
+  graph_nodes_on_cycle(&g, comp, on_cycle);
+  for (uint32_t l = 0; l < nl; l++)
+    if (c->reach[l] && on_cycle[l]) cyc[ncyc++] = l;
   c->useful = xcalloc(nl ? nl : 1, sizeof *c->useful);
-  bool *seen = xmalloc((nl ? nl : 1) * sizeof *seen);
-  uint32_t *cyc = xmalloc((nl ? nl : 1) * sizeof *cyc), ncyc = 0;
-  for (uint32_t l = 0; l < nl; l++) {
-    if (!c->reach[l]) continue;
-    memset(seen, 0, nl * sizeof *seen);
-    qh = qt = 0;
-    queue[qt++] = l;
-    while (qh < qt && !seen[l]) {
-      uint32_t v = queue[qh++];
-      for (uint32_t e = d.ostart[v]; e < d.ostart[v + 1]; e++) {
-        uint32_t w = s->trans.data[d.otrans[e]].to;
-        if (!seen[w]) seen[w] = true, queue[qt++] = w;
-      }
-    }
-    if (seen[l]) cyc[ncyc++] = l;
-  }
-  qh = qt = 0;
-  for (uint32_t i = 0; i < ncyc; i++) c->useful[cyc[i]] = true, queue[qt++] = cyc[i];
-  while (qh < qt) { /* backwards */
-    uint32_t v = queue[qh++];
-    for (uint32_t k = 0; k < ntr; k++)
-      if (s->trans.data[k].to == v && !c->useful[s->trans.data[k].from])
-        c->useful[s->trans.data[k].from] = true, queue[qt++] = s->trans.data[k].from;
-  }
+  graph_reverse(&g, &rev);
+  graph_reach(&rev, cyc, ncyc, c->useful);
   c->has_cycle = ncyc > 0;
-  free(seen), free(cyc), free(queue);
-  free(d.ostart), free(d.otrans), free(d.path), free(d.onpath);
+  free(comp), free(cyc), free(on_cycle);
+  graph_free(&rev);
+  graph_free(&g);
+  free(d.path), free(d.onpath);
 }
 
 /* ---- bounded unrolling from the start ---------------------------------------- */
@@ -473,7 +422,7 @@ static void bmc_extend(nt *c, uint32_t D) {
     c->F[j + 1] = xcalloc(c->nl, sizeof **c->F);
     a->ch = xmalloc((c->ntr ? c->ntr : 1) * sizeof *a->ch);
     a->nch = 0;
-    tvec sels = {0};
+    smt_term_vec sels = {0};
     for (uint32_t k = 0; k < c->ntr; k++) {
       const its_trans *t = &s->trans.data[k];
       if (!c->F[j][t->from] || !c->useful[t->to]) continue;
@@ -567,7 +516,7 @@ static smt_result bmc_reach(nt *c, uint32_t loc, smt_term T, uint32_t nextra, co
     if (c->reach_queries >= NT_MAX_REACH) return SMT_UNKNOWN;
     bmc_extend(c, D);
     smt_term *disj = xcalloc((size_t)D + 1, sizeof *disj);
-    tvec any = {0};
+    smt_term_vec any = {0};
     for (uint32_t d = 0; d <= D; d++) {
       if (!c->F[d][loc]) continue;
       smt_term t = its_subst(ctx, T, c->n, c->s->pre, c->steps[d].x);
@@ -833,7 +782,7 @@ static bool instantiate(nt *c, const nt_loop *L, int mode, smt_term *cv) {
       for (uint32_t i = 0; i < nc; i++)
         if (cv[i]) rv[nr] = L->ctemps.data[i], rr[nr] = cv[i], nr++;
       smt_term g = its_subst(ctx, L->guard, nr, rv, rr);
-      tvec cj = {0};
+      smt_term_vec cj = {0};
       conjuncts(ctx, g, &cj);
       for (size_t a = 0; a < cj.len && !changed; a++) {
         smt_term d;
@@ -903,86 +852,13 @@ static bool instantiate(nt *c, const nt_loop *L, int mode, smt_term *cv) {
   return true;
 }
 
-static void dnf_free(dnf_t *d) {
-  for (size_t i = 0; i < d->len; i++) VEC_FREE(d->data[i]);
-  VEC_FREE(*d);
-}
-
-static void dnf_set_true(dnf_t *d) {
-  tvec e = {0};
-  VEC_PUSH(*d, e);
-}
-
-/* out = out x b (conjunction); false when too large. */
-static bool dnf_product(dnf_t *out, const dnf_t *b) {
-  if ((size_t)out->len * b->len > NT_MAX_DNF) return false;
-  dnf_t r = {0};
-  for (size_t i = 0; i < out->len; i++)
-    for (size_t j = 0; j < b->len; j++) {
-      tvec e = {0};
-      for (size_t q = 0; q < out->data[i].len; q++) VEC_PUSH(e, out->data[i].data[q]);
-      for (size_t q = 0; q < b->data[j].len; q++) VEC_PUSH(e, b->data[j].data[q]);
-      VEC_PUSH(r, e);
-    }
-  dnf_free(out);
-  *out = r;
-  return true;
-}
-
-/* Disjunctive normal form of t (pos) or of not t: a list of conjunctions
- * of atoms; Int disequalities split into < and >. False when larger than
- * NT_MAX_DNF disjuncts or too deep. */
-static bool dnf_rec(smt_ctx *ctx, smt_term t, bool pos, dnf_t *out, int depth) {
-  if (depth > 40) return false;
-  smt_kind k = smt_term_kind(ctx, t);
-  if (t == SMT_TRUE || t == SMT_FALSE) {
-    if ((t == SMT_TRUE) == pos) dnf_set_true(out);
-    return true;
-  }
-  if (k == SMT_NOT) return dnf_rec(ctx, smt_term_arg(ctx, t, 0), !pos, out, depth + 1);
-  if (k == SMT_AND || k == SMT_OR || k == SMT_IMPLIES) {
-    uint32_t na = smt_term_nargs(ctx, t);
-    bool conj = (k == SMT_AND) == pos;
-    if (k == SMT_IMPLIES) conj = !pos; /* a => b = not a or b */
-    if (conj) dnf_set_true(out);
-    for (uint32_t a = 0; a < na; a++) {
-      bool apos = (k == SMT_IMPLIES && a == 0) ? !pos : pos;
-      dnf_t sub = {0};
-      if (!dnf_rec(ctx, smt_term_arg(ctx, t, a), apos, &sub, depth + 1)) {
-        dnf_free(&sub);
-        return false;
-      }
-      bool ok = true;
-      if (conj) {
-        ok = dnf_product(out, &sub);
-      } else {
-        for (size_t i = 0; i < sub.len; i++) VEC_PUSH(*out, sub.data[i]);
-        sub.len = 0;
-        ok = out->len <= NT_MAX_DNF;
-      }
-      dnf_free(&sub);
-      if (!ok) return false;
-    }
-    return true;
-  }
-  if (k == SMT_EQ && !pos && smt_sort_is_int(smt_term_sort(ctx, smt_term_arg(ctx, t, 0)))) {
-    smt_term a = smt_term_arg(ctx, t, 0), b = smt_term_arg(ctx, t, 1);
-    tvec e1 = {0}, e2 = {0};
-    VEC_PUSH(e1, smt_mk_int_lt(ctx, a, b));
-    VEC_PUSH(e2, smt_mk_int_gt(ctx, a, b));
-    VEC_PUSH(*out, e1);
-    VEC_PUSH(*out, e2);
-    return true;
-  }
-  tvec e = {0};
-  VEC_PUSH(e, pos ? t : smt_mk_not(ctx, t));
-  VEC_PUSH(*out, e);
-  return true;
-}
+/* Loop guards into DNF (transform.h): lists of atoms, Int disequalities
+ * split into < and >; gives up beyond NT_MAX_DNF disjuncts or depth 40. */
+static const its_dnf_opts loop_dnf = {NT_MAX_DNF, 40, false, false};
 
 /* The atoms "a does not get worse in one round": for d <= 0, d(u) <= d;
  * for d = 0, d(u) = d. */
-static void deltas(nt *c, const tvec *atoms, const smt_term *u, tvec *out) {
+static void deltas(nt *c, const smt_term_vec *atoms, const smt_term *u, smt_term_vec *out) {
   smt_ctx *ctx = c->ctx;
   for (size_t i = 0; i < atoms->len; i++) {
     smt_term d;
@@ -994,13 +870,13 @@ static void deltas(nt *c, const tvec *atoms, const smt_term *u, tvec *out) {
   }
 }
 
-static void substs(nt *c, const tvec *atoms, const smt_term *u, tvec *out) {
+static void substs(nt *c, const smt_term_vec *atoms, const smt_term *u, smt_term_vec *out) {
   for (size_t i = 0; i < atoms->len; i++) VEC_PUSH(*out, its_subst(c->ctx, atoms->data[i], c->n, c->s->pre, u));
 }
 
-static smt_term conj_of(smt_ctx *ctx, const tvec *a, const tvec *b, const tvec *d, const tvec *e) {
-  tvec all = {0};
-  const tvec *parts[4] = {a, b, d, e};
+static smt_term conj_of(smt_ctx *ctx, const smt_term_vec *a, const smt_term_vec *b, const smt_term_vec *d, const smt_term_vec *e) {
+  smt_term_vec all = {0};
+  const smt_term_vec *parts[4] = {a, b, d, e};
   for (int p = 0; p < 4; p++)
     if (parts[p])
       for (size_t i = 0; i < parts[p]->len; i++) VEC_PUSH(all, parts[p]->data[i]);
@@ -1047,12 +923,12 @@ static void print_choices(nt *c, strbuf *out, const nt_loop *L, const smt_term *
 /* True when G at loc is at least as strong, conjunct by conjunct, as a set
  * already found unreachable there. */
 static bool subsumed_unreachable(nt *c, uint32_t loc, smt_term G) {
-  tvec gc = {0};
+  smt_term_vec gc = {0};
   conjuncts(c->ctx, G, &gc);
   bool sub = false;
   for (size_t i = 0; i < c->unreach.len && !sub; i++) {
     if (c->unreach.data[i].loc != loc) continue;
-    tvec uc = {0};
+    smt_term_vec uc = {0};
     conjuncts(c->ctx, c->unreach.data[i].set, &uc);
     sub = true;
     for (size_t a = 0; a < uc.len && sub; a++) {
@@ -1132,7 +1008,7 @@ static bool try_recurrent(nt *c, nt_loop *L, strbuf *out) {
   smt_term *prev[INST_NUM] = {0};
   uint32_t nprev = 0, asked = 0;
   bool found = false;
-  tvec seen = {0};
+  smt_term_vec seen = {0};
   smt_term *u = xmalloc((n ? n : 1) * sizeof *u);
   for (int mode = 0; mode < INST_NUM && !found; mode++) {
     if (nc == 0 && mode > 0) break; /* nothing to choose: one instantiation */
@@ -1152,16 +1028,15 @@ static bool try_recurrent(nt *c, nt_loop *L, strbuf *out) {
     smt_term gi = its_subst(ctx, L->guard, nc, L->ctemps.data, cv);
     for (uint32_t i = 0; i < n; i++) u[i] = its_subst(ctx, L->upd[i], nc, L->ctemps.data, cv);
     if (gi == SMT_FALSE) continue;
-    dnf_t dn = {0};
-    if (!dnf_rec(ctx, gi, true, &dn, 0)) {
-      dnf_free(&dn);
-      tvec e = {0};
+    its_dnf dn = {0};
+    if (!its_to_dnf(ctx, gi, true, &loop_dnf, &dn)) {
+      smt_term_vec e = {0};
       VEC_PUSH(e, gi);
       VEC_PUSH(dn, e);
     }
     for (size_t di = 0; di < dn.len && !found; di++) {
-      tvec *A0 = &dn.data[di];
-      tvec A1 = {0}, A2 = {0}, A3 = {0}, S1 = {0}, S2 = {0};
+      smt_term_vec *A0 = &dn.data[di];
+      smt_term_vec A1 = {0}, A2 = {0}, A3 = {0}, S1 = {0}, S2 = {0};
       deltas(c, A0, u, &A1);
       deltas(c, &A1, u, &A2);
       deltas(c, &A2, u, &A3);
@@ -1188,7 +1063,7 @@ static bool try_recurrent(nt *c, nt_loop *L, strbuf *out) {
       }
       VEC_FREE(A1), VEC_FREE(A2), VEC_FREE(A3), VEC_FREE(S1), VEC_FREE(S2);
     }
-    dnf_free(&dn);
+    its_dnf_free(&dn);
   }
   for (uint32_t q = 0; q < nprev; q++) free(prev[q]);
   free(u);
@@ -1205,7 +1080,7 @@ static bool try_lasso(nt *c, strbuf *out) {
   for (size_t b = 0; b < sizeof bounds / sizeof *bounds; b++) {
     uint32_t D = bounds[b] < ITS_NONTERM_MAX_PATH ? bounds[b] : ITS_NONTERM_MAX_PATH;
     bmc_extend(c, D);
-    tvec any = {0};
+    smt_term_vec any = {0};
     VEC(uint32_t) pi = {0}, pj = {0};
     for (uint32_t j = 1; j <= D; j++)
       for (uint32_t i = 0; i < j; i++) {

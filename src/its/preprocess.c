@@ -22,6 +22,7 @@
 
 #include "../smt/smt.h"
 #include "preprocess_internal.h"
+#include "transform.h"
 
 /* ---- shared helpers (preprocess_internal.h) ----------------------------- */
 static size_t tset_slot(const pp_tset *m, smt_term k) {
@@ -86,8 +87,6 @@ size_t pp_term_size(const smt_ctx *ctx, smt_term t, size_t limit) {
   return n > limit ? limit + 1 : n;
 }
 
-smt_term pp_fresh(smt_ctx *ctx) { return smt_mk_fresh(ctx, "pp.t", SMT_SORT_INT); }
-
 bool pp_only_program_vars(const its *s, smt_term t) {
   its_term_vec v = {0};
   its_term_vars(s->ctx, t, &v);
@@ -136,8 +135,6 @@ its *pp_prune(pp_state *p, const its *s) {
 
 /* ---- step: DNF splitting ---------------------------------------------------- */
 
-typedef VEC(smt_term) term_vec;
-
 /* The first ite in t (depth-first), SMT_NULL if none. */
 static smt_term find_ite(const smt_ctx *ctx, smt_term t, pp_tset *seen) {
   if (t == SMT_NULL || !pp_tset_add(seen, t)) return SMT_NULL;
@@ -150,66 +147,14 @@ static smt_term find_ite(const smt_ctx *ctx, smt_term t, pp_tset *seen) {
   return SMT_NULL;
 }
 
-/* The disjuncts of (positive ? t : not t) in *out, each a conjunction; false
- * when there would be more than ITS_PRE_MAX_SPLIT. Exact: the disjunction of
- * *out is equivalent to the input (De Morgan, distributivity, and over Int
- * not (a = b) <=> a < b \/ a > b). */
-static bool dnf(smt_ctx *ctx, smt_term t, bool positive, term_vec *out, unsigned depth) {
-  smt_kind k = smt_term_kind(ctx, t);
-  uint32_t n = smt_term_nargs(ctx, t);
-  if (depth > 64) return false;
-  if (k == SMT_NOT) return dnf(ctx, smt_term_arg(ctx, t, 0), !positive, out, depth + 1);
-  if (k == SMT_IMPLIES) { /* a => b  is  not a \/ b */
-    smt_term args[2] = {smt_mk_not(ctx, smt_term_arg(ctx, t, 0)), smt_term_arg(ctx, t, 1)};
-    return dnf(ctx, smt_mk_raw(ctx, SMT_OR, 2, args, 0, 0), positive, out, depth + 1);
-  }
-  bool disj = (k == SMT_OR && positive) || (k == SMT_AND && !positive);
-  bool conj = (k == SMT_AND && positive) || (k == SMT_OR && !positive);
-  if (disj) {
-    for (uint32_t i = 0; i < n; i++)
-      if (!dnf(ctx, smt_term_arg(ctx, t, i), positive, out, depth + 1)) return false;
-    return true;
-  }
-  if (conj) {
-    term_vec acc = {0};
-    VEC_PUSH(acc, SMT_TRUE);
-    bool ok = true;
-    for (uint32_t i = 0; i < n && ok; i++) {
-      term_vec part = {0}, next = {0};
-      ok = dnf(ctx, smt_term_arg(ctx, t, i), positive, &part, depth + 1);
-      for (size_t a = 0; ok && a < acc.len; a++)
-        for (size_t b = 0; ok && b < part.len; b++) {
-          smt_term c = smt_mk_and2(ctx, acc.data[a], part.data[b]);
-          if (c == SMT_FALSE) continue;
-          VEC_PUSH(next, c);
-          ok = next.len <= ITS_PRE_MAX_SPLIT;
-        }
-      VEC_FREE(part);
-      VEC_FREE(acc);
-      acc = next;
-    }
-    for (size_t a = 0; ok && a < acc.len; a++) {
-      VEC_PUSH(*out, acc.data[a]);
-      ok = out->len <= ITS_PRE_MAX_SPLIT;
-    }
-    VEC_FREE(acc);
-    return ok;
-  }
-  if (!positive && k == SMT_EQ && smt_sort_is_int(smt_term_sort(ctx, smt_term_arg(ctx, t, 0)))) {
-    smt_term a = smt_term_arg(ctx, t, 0), b = smt_term_arg(ctx, t, 1);
-    VEC_PUSH(*out, smt_mk_int_lt(ctx, a, b));
-    VEC_PUSH(*out, smt_mk_int_gt(ctx, a, b));
-    return out->len <= ITS_PRE_MAX_SPLIT;
-  }
-  smt_term lit = positive ? t : smt_mk_not(ctx, t);
-  if (lit != SMT_FALSE) VEC_PUSH(*out, lit);
-  return out->len <= ITS_PRE_MAX_SPLIT;
-}
-
 typedef struct {
   smt_term guard;
   smt_term *upd;
 } pp_case;
+
+/* Guards into DNF (transform.h): one conjunction term per disjunct, exact
+ * (De Morgan, distributivity, and over Int not (a = b) <=> a < b \/ a > b). */
+static const its_dnf_opts split_dnf = {ITS_PRE_MAX_SPLIT, 64, false, true};
 
 /* Splits transition t into at most ITS_PRE_MAX_SPLIT transitions appended
  * to r; false (nothing appended) when it does not split or would exceed
@@ -256,14 +201,14 @@ static bool split_trans(pp_state *p, its *r, const its *s, const its_trans *t) {
   /* every case's guard into DNF */
   VEC(pp_case) parts = {0};
   for (size_t i = 0; i < done.len && ok; i++) {
-    term_vec dis = {0};
-    ok = dnf(ctx, done.data[i].guard, true, &dis, 0);
+    its_dnf dis = {0};
+    ok = its_to_dnf(ctx, done.data[i].guard, true, &split_dnf, &dis);
     for (size_t j = 0; j < dis.len && ok; j++) {
-      pp_case e = {dis.data[j], done.data[i].upd};
+      pp_case e = {dis.data[j].data[0], done.data[i].upd};
       VEC_PUSH(parts, e);
       ok = parts.len <= ITS_PRE_MAX_SPLIT;
     }
-    VEC_FREE(dis);
+    its_dnf_free(&dis);
   }
   bool split = ok && (lifted || parts.len != 1);
   if (split)
@@ -276,35 +221,17 @@ static bool split_trans(pp_state *p, its *r, const its *s, const its_trans *t) {
   return split;
 }
 
-/* scc[l] = an id shared exactly by the locations of one strongly connected
- * component of the location graph (plain reachability closure: the systems
- * here have at most a few hundred locations). */
-static void location_sccs(const its *s, uint32_t *scc) {
-  uint32_t nl = s->nlocs;
-  bool *reach = xcalloc((size_t)nl * nl + 1, sizeof *reach); /* reach[a*nl+b]: a ->+ b */
-  for (size_t k = 0; k < s->trans.len; k++) reach[(size_t)s->trans.data[k].from * nl + s->trans.data[k].to] = true;
-  for (uint32_t m = 0; m < nl; m++)
-    for (uint32_t a = 0; a < nl; a++)
-      if (reach[(size_t)a * nl + m])
-        for (uint32_t b = 0; b < nl; b++)
-          if (reach[(size_t)m * nl + b]) reach[(size_t)a * nl + b] = true;
-  for (uint32_t a = 0; a < nl; a++) {
-    scc[a] = a;
-    for (uint32_t b = 0; b < a; b++)
-      if (reach[(size_t)a * nl + b] && reach[(size_t)b * nl + a]) {
-        scc[a] = scc[b];
-        break;
-      }
-  }
-  free(reach);
-}
-
 /* Splits the transitions inside a strongly connected component (the only
  * ones the ranking techniques abstract; the others are taken at most once
  * each). */
 its *pp_split(pp_state *p, const its *s) {
+  /* scc[l]: l's SCC in the location graph (linear: systems have up to
+   * tens of thousands of locations) */
   uint32_t *scc = xmalloc((s->nlocs ? s->nlocs : 1) * sizeof *scc);
-  location_sccs(s, scc);
+  graph g;
+  its_location_graph(s, NULL, 0, &g);
+  graph_sccs(&g, NULL, 0, scc);
+  graph_free(&g);
   its *r = pp_shell(s);
   size_t before = s->trans.len;
   uint32_t nsplit = 0;

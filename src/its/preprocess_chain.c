@@ -36,39 +36,19 @@
 
 #include "../smt/smt.h"
 #include "preprocess_internal.h"
+#include "transform.h"
 
 #define CHAIN_SLACK 2
 #define CHAIN_MAX_TERM 2000
 
-/* t with its temporaries renamed to fresh ones: guard in *g, updates in u. */
-static void rename_temps(smt_ctx *ctx, const its *s, const its_trans *t, smt_term *g, smt_term *u) {
-  smt_term *fresh = xmalloc((t->ntemps ? t->ntemps : 1) * sizeof *fresh);
-  for (uint32_t j = 0; j < t->ntemps; j++) fresh[j] = pp_fresh(ctx);
-  *g = t->ntemps ? its_subst(ctx, t->guard, t->ntemps, t->temps, fresh) : t->guard;
-  for (uint32_t i = 0; i < s->nvars; i++)
-    u[i] = t->update[i] == SMT_NULL || !t->ntemps ? t->update[i] : its_subst(ctx, t->update[i], t->ntemps, t->temps, fresh);
-  free(fresh);
-}
-
-/* The composition t1;t2 (see the top of the file) in *guard and upd;
- * false when a composed term exceeds CHAIN_MAX_TERM nodes. */
+/* The composition t1;t2 (see the top of the file, transform.h) in *guard
+ * and upd; false when a composed term exceeds CHAIN_MAX_TERM nodes. */
 static bool compose(smt_ctx *ctx, const its *s, const its_trans *t1, const its_trans *t2, smt_term *guard,
                     smt_term *upd) {
-  uint32_t n = s->nvars;
-  smt_term *u1 = xmalloc((n ? n : 1) * sizeof *u1), *u2 = xmalloc((n ? n : 1) * sizeof *u2);
-  smt_term g1, g2;
-  rename_temps(ctx, s, t1, &g1, u1);
-  rename_temps(ctx, s, t2, &g2, u2);
-  for (uint32_t i = 0; i < n; i++)
-    if (u1[i] == SMT_NULL) u1[i] = pp_fresh(ctx); /* any intermediate value */
-  *guard = smt_mk_and2(ctx, g1, its_subst(ctx, g2, n, s->pre, u1));
+  its_compose(s, t1, t2, "pp.t", guard, upd);
   bool ok = pp_term_size(ctx, *guard, CHAIN_MAX_TERM) <= CHAIN_MAX_TERM;
-  for (uint32_t i = 0; i < n; i++) {
-    upd[i] = u2[i] == SMT_NULL ? SMT_NULL : its_subst(ctx, u2[i], n, s->pre, u1);
-    if (ok && upd[i] != SMT_NULL) ok = pp_term_size(ctx, upd[i], CHAIN_MAX_TERM) <= CHAIN_MAX_TERM;
-  }
-  free(u1);
-  free(u2);
+  for (uint32_t i = 0; i < s->nvars && ok; i++)
+    if (upd[i] != SMT_NULL) ok = pp_term_size(ctx, upd[i], CHAIN_MAX_TERM) <= CHAIN_MAX_TERM;
   return ok;
 }
 

@@ -36,8 +36,6 @@ void pp_copy_trans(its *dst, const its_trans *t);
 /* Number of distinct nodes of the DAG of t, counting at most up to limit
  * (returns limit + 1 as soon as it is exceeded). */
 size_t pp_term_size(const smt_ctx *ctx, smt_term t, size_t limit);
-/* A fresh temporary "pp.t!N" (smt_mk_fresh). */
-smt_term pp_fresh(smt_ctx *ctx);
 /* True when t mentions no variable other than the program (pre-state)
  * variables of s. */
 bool pp_only_program_vars(const its *s, smt_term t);

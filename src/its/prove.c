@@ -16,6 +16,7 @@
 #include "rank_linear.h"
 #include "rank_nested.h"
 #include "rank_poly.h"
+#include "transform.h"
 
 #define UNDEF UINT32_MAX
 
@@ -26,78 +27,27 @@ its_prove_options its_prove_default_options(void) {
 
 /* ---- SCCs of a set of transitions --------------------------------------- */
 
-typedef VEC(uint32_t) u32_vec;
 typedef VEC(u32_vec) u32_vec_vec;
 
 /* Splits the transitions tidx[0..nt-1] of s into the SCCs of the location
  * graph they span: appends to *out one vector per SCC that has at least one
- * inner transition (its inner transitions); transitions between SCCs are
- * dropped. Only locations reachable from `root` count when root != UNDEF
- * (then transitions leaving unreachable locations are dropped too).
- * Iterative Tarjan. */
+ * inner transition (its inner transitions, in the order of tidx);
+ * transitions between SCCs are dropped. Only locations reachable from
+ * `root` count when root != UNDEF (then transitions leaving unreachable
+ * locations are dropped too). */
 static void split_sccs(const its *s, const uint32_t *tidx, uint32_t nt, uint32_t root, u32_vec_vec *out) {
-  uint32_t n = s->nlocs;
-  uint32_t *ostart = xcalloc((size_t)n + 1, sizeof *ostart);
-  uint32_t *otrans = xmalloc((nt ? nt : 1) * sizeof *otrans);
-  for (uint32_t k = 0; k < nt; k++) ostart[s->trans.data[tidx[k]].from + 1]++;
-  for (uint32_t l = 0; l < n; l++) ostart[l + 1] += ostart[l];
-  uint32_t *fill = xmalloc(((size_t)n + 1) * sizeof *fill);
-  memcpy(fill, ostart, ((size_t)n + 1) * sizeof *fill);
-  for (uint32_t k = 0; k < nt; k++) otrans[fill[s->trans.data[tidx[k]].from]++] = tidx[k];
-  free(fill);
-
-  size_t nn = n ? n : 1;
-  uint32_t *index = xmalloc(nn * sizeof *index), *low = xmalloc(nn * sizeof *low);
-  uint32_t *comp = xmalloc(nn * sizeof *comp);
-  bool *onstack = xcalloc(nn, sizeof *onstack);
-  uint32_t *stk = xmalloc(nn * sizeof *stk), sp = 0;
-  uint32_t *cv = xmalloc(nn * sizeof *cv), *cpos = xmalloc(nn * sizeof *cpos);
-  for (uint32_t l = 0; l < n; l++) index[l] = UNDEF, comp[l] = UNDEF;
-  uint32_t counter = 0, ncomp = 0;
-  for (uint32_t r0 = 0; r0 < n; r0++) {
-    uint32_t r = root != UNDEF ? root : r0;
-    if (root != UNDEF && r0 > 0) break;
-    if (r >= n || index[r] != UNDEF) continue;
-    uint32_t csp = 0;
-    index[r] = low[r] = counter++;
-    stk[sp++] = r, onstack[r] = true;
-    cv[csp] = r, cpos[csp] = ostart[r], csp++;
-    while (csp > 0) {
-      uint32_t v = cv[csp - 1];
-      if (cpos[csp - 1] < ostart[v + 1]) {
-        uint32_t w = s->trans.data[otrans[cpos[csp - 1]++]].to;
-        if (index[w] == UNDEF) {
-          index[w] = low[w] = counter++;
-          stk[sp++] = w, onstack[w] = true;
-          cv[csp] = w, cpos[csp] = ostart[w], csp++;
-        } else if (onstack[w] && index[w] < low[v]) {
-          low[v] = index[w];
-        }
-      } else {
-        csp--;
-        if (low[v] == index[v]) {
-          uint32_t w;
-          do {
-            w = stk[--sp];
-            onstack[w] = false;
-            comp[w] = ncomp;
-          } while (w != v);
-          ncomp++;
-        }
-        if (csp > 0) {
-          uint32_t u = cv[csp - 1];
-          if (low[v] < low[u]) low[u] = low[v];
-        }
-      }
-    }
-  }
+  graph g;
+  its_location_graph(s, tidx, nt, &g);
+  uint32_t *comp = xmalloc((s->nlocs ? s->nlocs : 1) * sizeof *comp);
+  uint32_t ncomp = graph_sccs(&g, root != UNDEF ? &root : NULL, root != UNDEF ? 1 : 0, comp);
+  graph_free(&g);
   /* group inner transitions by SCC, in the order of tidx */
   uint32_t *slot = xmalloc((ncomp ? ncomp : 1) * sizeof *slot);
   for (uint32_t c = 0; c < ncomp; c++) slot[c] = UNDEF;
   for (uint32_t k = 0; k < nt; k++) {
     const its_trans *tr = &s->trans.data[tidx[k]];
     uint32_t c = comp[tr->from];
-    if (c == UNDEF || c != comp[tr->to]) continue;
+    if (c == GRAPH_NONE || c != comp[tr->to]) continue;
     if (slot[c] == UNDEF) {
       slot[c] = (uint32_t)out->len;
       u32_vec empty = {0};
@@ -106,7 +56,7 @@ static void split_sccs(const its *s, const uint32_t *tidx, uint32_t nt, uint32_t
     VEC_PUSH(out->data[slot[c]], tidx[k]);
   }
   free(slot);
-  free(ostart), free(otrans), free(index), free(low), free(comp), free(onstack), free(stk), free(cv), free(cpos);
+  free(comp);
 }
 
 /* ---- one problem ---------------------------------------------------------- */
@@ -192,27 +142,7 @@ typedef struct {
  * deadline through smt_set_deadline, set in its_prove_with.) */
 static bool out_of_time(const prover *pv) { return pv->deadline > 0 && util_now() >= pv->deadline; }
 
-/* The relation of transition t with its pre-state renamed to `pre`, its
- * post-state to `post` and its temporaries to fresh variables (so that two
- * relations can be composed without capturing each other's temporaries). */
-static smt_term relation_renamed(const its *s, uint32_t t, const smt_term *pre, const smt_term *post) {
-  smt_ctx *ctx = s->ctx;
-  const its_trans *tr = &s->trans.data[t];
-  uint32_t n = s->nvars, m = tr->ntemps;
-  smt_term *from = xmalloc((2 * (size_t)n + m + 1) * sizeof *from);
-  smt_term *to = xmalloc((2 * (size_t)n + m + 1) * sizeof *to);
-  for (uint32_t i = 0; i < n; i++) {
-    from[i] = s->pre[i], to[i] = pre[i];
-    from[n + i] = s->post[i], to[n + i] = post[i];
-  }
-  for (uint32_t j = 0; j < m; j++) {
-    from[2 * n + j] = tr->temps[j];
-    to[2 * n + j] = smt_mk_fresh(ctx, "de.t", smt_term_sort(ctx, tr->temps[j]));
-  }
-  smt_term r = its_subst(ctx, its_problem_relation(s, t), 2 * n + m, from, to);
-  free(from), free(to);
-  return r;
-}
+static bool dead_end_stop(void *arg) { return out_of_time(arg); }
 
 /* Dead ends: a transition t of the problem after which no transition of the
  * problem can follow (t's relation composed with each successor's is
@@ -223,29 +153,10 @@ static smt_term relation_renamed(const its *s, uint32_t t, const smt_term *pre, 
  * when some transition was removed (the rest is decomposed again). */
 static bool drop_dead_ends(prover *pv, const its_problem *p, u32_vec_vec *work) {
   its *s = p->s;
-  smt_ctx *ctx = s->ctx;
   if (p->nt > 200) return false; /* quadratic in the transitions */
-  uint32_t n = s->nvars;
-  smt_term *mid = xmalloc((n ? n : 1) * sizeof *mid), *last = xmalloc((n ? n : 1) * sizeof *last);
-  for (uint32_t i = 0; i < n; i++) {
-    mid[i] = smt_mk_fresh(ctx, "de.m", SMT_SORT_INT);
-    last[i] = smt_mk_fresh(ctx, "de.l", SMT_SORT_INT);
-  }
   bool *dead = xcalloc(p->nt ? p->nt : 1, sizeof *dead);
-  bool any = false;
-  for (uint32_t k = 0; k < p->nt && !out_of_time(pv); k++) {
-    const its_trans *tk = &s->trans.data[p->tidx[k]];
-    smt_term first = relation_renamed(s, p->tidx[k], s->pre, mid);
-    bool followed = false;
-    for (uint32_t j = 0; j < p->nt && !followed; j++) {
-      if (s->trans.data[p->tidx[j]].from != tk->to) continue;
-      smt_term second = relation_renamed(s, p->tidx[j], mid, last);
-      followed = smt_is_sat(ctx, smt_mk_and2(ctx, first, second)) != SMT_UNSAT;
-    }
-    dead[k] = !followed;
-    any |= dead[k];
-  }
-  free(mid), free(last);
+  its_dead_end_opts o = {"de.t", 0, NULL, NULL, dead_end_stop, pv};
+  bool any = its_dead_ends_mark(s, p->tidx, p->nt, &o, dead) > 0;
   if (any) {
     print_problem_head(pv->proof, p);
     strbuf_printf(pv->proof, ": no transition of the problem can follow ");

@@ -93,6 +93,7 @@ void *arena_memdup(arena *a, const void *p, size_t n);
     (v).data[(v).len++] = (x);                                                \
   } while (0)
 #define VEC_FREE(v) (free((v).data), (v).data = NULL, (v).len = (v).cap = 0)
+typedef VEC(uint32_t) u32_vec;
 
 /* ---- string buffer -------------------------------------------------- */
 typedef struct {
