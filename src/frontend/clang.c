@@ -164,31 +164,8 @@ bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool
   close(pipefd[1]);
 
   strbuf errtext = {0};
-  double deadline = opt->timeout > 0 ? util_now() + opt->timeout : 0;
-  bool timed_out = false;
-  char buf[4096];
-  for (;;) {
-    int wait_ms = -1;
-    if (deadline > 0) {
-      double left = deadline - util_now();
-      if (left <= 0) {
-        timed_out = true;
-        break;
-      }
-      wait_ms = (int)(left * 1000.0) + 1;
-    }
-    struct pollfd pfd = {pipefd[0], POLLIN, 0};
-    int r = poll(&pfd, 1, wait_ms);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    if (r == 0) continue; /* deadline re-checked above */
-    ssize_t n = read(pipefd[0], buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break; /* EOF: the child closed stderr (it is exiting) */
-    if (errtext.len < (1u << 20)) strbuf_append(&errtext, buf, (size_t)n);
-  }
+  /* clang's stderr (at most 1 MiB kept) until it exits or the deadline passes */
+  bool timed_out = !util_read_until(pipefd[0], opt->timeout > 0 ? util_now() + opt->timeout : 0, 1u << 20, &errtext);
   close(pipefd[0]);
   int status = 0;
   if (timed_out) {

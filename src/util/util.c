@@ -259,6 +259,27 @@ bool util_ends_with(const char *s, const char *suffix) {
 
 /* ---- isolated runs ---------------------------------------------------- */
 
+bool util_read_until(int fd, double deadline, size_t cap, strbuf *out) {
+  char buf[4096];
+  for (;;) {
+    int wait_ms = -1;
+    if (deadline > 0) {
+      double left = deadline - util_now();
+      if (left <= 0) return false;
+      wait_ms = (int)(left * 1000) + 1;
+    }
+    struct pollfd pf = {fd, POLLIN, 0};
+    int r = poll(&pf, 1, wait_ms);
+    if (r < 0 && errno != EINTR) return true; /* nothing more can be read */
+    if (r <= 0) continue;                    /* interrupted or woken early: re-check the deadline */
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return true; /* end of file (or an error: nothing more to read) */
+    size_t keep = out->len < cap ? cap - out->len : 0;
+    strbuf_append(out, buf, (size_t)n < keep ? (size_t)n : keep);
+  }
+}
+
 bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void *arg, strbuf *out) {
   int fds[2];
   if (pipe(fds) != 0) {
@@ -294,29 +315,8 @@ bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void 
     _exit(done == b.len ? 0 : 1);
   }
   close(fds[1]);
-  double deadline = seconds > 0 ? util_now() + seconds : 0;
-  bool timed_out = false;
   strbuf got = {0};
-  char buf[4096];
-  for (;;) {
-    int wait_ms = -1;
-    if (deadline > 0) {
-      double left = deadline - util_now();
-      if (left <= 0) {
-        timed_out = true;
-        break;
-      }
-      wait_ms = (int)(left * 1000) + 1;
-    }
-    struct pollfd pf = {fds[0], POLLIN, 0};
-    int r = poll(&pf, 1, wait_ms);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) continue; /* re-check the deadline */
-    ssize_t n = read(fds[0], buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break; /* end of the child's output */
-    strbuf_append(&got, buf, (size_t)n);
-  }
+  bool timed_out = !util_read_until(fds[0], seconds > 0 ? util_now() + seconds : 0, SIZE_MAX, &got);
   close(fds[0]);
   if (timed_out) kill(pid, SIGKILL);
   int status = 0;

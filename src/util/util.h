@@ -104,6 +104,11 @@ void strbuf_printf(strbuf *b, const char *fmt, ...) UTIL_PRINTF(2, 3);
 void strbuf_append(strbuf *b, const char *s, size_t n);
 void strbuf_free(strbuf *b);
 
+/* Reads fd until end of file, appending at most `cap` bytes in all to *out
+ * (what comes beyond is read and dropped, so the writer never blocks).
+ * Returns false when the util_now() deadline (0 = none) passed first. */
+bool util_read_until(int fd, double deadline, size_t cap, strbuf *out);
+
 /* Runs fn(arg, out) in a child process (fork) and waits at most `seconds`
  * (wall clock; <= 0: no limit): the text the child appended to its strbuf
  * is appended to *out. The child runs without the global timeout (the
