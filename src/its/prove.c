@@ -24,7 +24,6 @@ its_prove_options its_prove_default_options(void) {
 
 /* ---- SCCs of a set of transitions --------------------------------------- */
 
-typedef VEC(uint32_t) u32_vec;
 typedef VEC(u32_vec) u32_vec_vec;
 
 /* Splits the transitions tidx[0..nt-1] of s into the SCCs of the location

@@ -138,6 +138,10 @@ static bool key_equal(const smt_ctx *ctx, const smt_tdesc *d, const term_key *k,
   return d->aux == k->aux && memcmp(d->args, k->args, k->nargs * sizeof *k->args) == 0;
 }
 
+/* The hash-consing table and the name set below are open addressing of
+ * their own, not the util map (map.h): their keys are structural (kind,
+ * sort, payload and arguments compared by key_equal; strings), stored once
+ * in the term table, not integers. */
 static void htab_grow(smt_ctx *ctx) {
   uint32_t ncap = ctx->hcap ? 2 * ctx->hcap : 1024;
   uint32_t *n = xcalloc(ncap, sizeof *n);
