@@ -193,6 +193,25 @@ bool its_validate(const its *s, char *err, size_t errlen) {
   return true;
 }
 
+void its_check_valid(const its *s) {
+#ifndef NDEBUG
+  char err[256];
+  bool ok = its_validate(s, err, sizeof err);
+  for (size_t k = 0; ok && k < s->trans.len; k++) {
+    const its_trans *t = &s->trans.data[k];
+    for (uint32_t j = 0; ok && j < t->ntemps; j++)
+      if (smt_term_kind(s->ctx, t->temps[j]) != SMT_VAR || its_var_of_term(s, t->temps[j]) != ITS_NONE) {
+        snprintf(err, sizeof err, "transition %zu: temporary %u is not a temporary variable", k, j);
+        ok = false;
+      }
+  }
+  if (!ok) fprintf(stderr, "bitprove: internal error: invalid ITS: %s\n", err);
+  assert(ok && "ITS invariant");
+#else
+  (void)s;
+#endif
+}
+
 smt_term its_trans_relation(const its *s, uint32_t i) {
   const its_trans *t = &s->trans.data[i];
   smt_term r = t->guard;

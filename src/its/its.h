@@ -105,6 +105,12 @@ uint32_t its_add_trans(its *s, uint32_t from, uint32_t to, smt_term guard, const
  * unique identifiers. False with a one-line message otherwise. */
 bool its_validate(const its *s, char *err, size_t errlen);
 
+/* The invariants of the story above, checked in code: its_validate() and,
+ * per transition, temporaries that are variables but not program variables.
+ * An assertion: prints the violated invariant and aborts; a no-op under
+ * NDEBUG. Called after every preprocessing step (preprocess.c). */
+void its_check_valid(const its *s);
+
 /* The relation of transition i as one Bool term over pre-state variables,
  * temporaries and post-state variables (temporaries left free). */
 smt_term its_trans_relation(const its *s, uint32_t i);

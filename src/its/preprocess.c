@@ -474,6 +474,7 @@ static its *pp_compact(const its *s) {
 
 /* Replaces *cur by next (frees the old one). */
 static void advance(its **cur, its *next) {
+  its_check_valid(next);
   its_free(*cur);
   *cur = next;
 }
@@ -491,6 +492,7 @@ its *its_preprocess(const its *s, unsigned timeout_ms, its_pre_stats *stats, str
    * drops a candidate invariant), so they get a short leash. */
   smt_set_timeout(s->ctx, timeout_ms && timeout_ms < ITS_PRE_QUERY_MS ? timeout_ms : ITS_PRE_QUERY_MS);
   its *cur = pp_prune(&p, s);
+  its_check_valid(cur);
   p.max_trans = 4 * (cur->trans.len > 4 ? cur->trans.len : 4);
   advance(&cur, pp_split(&p, cur));
   advance(&cur, pp_prune(&p, cur));

@@ -123,6 +123,10 @@ smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi);
 /* Is <a> satisfiable? false only when certainly unsatisfiable. */
 bool seg_feasible(seg_engine *e, seg_state *s);
 
+/* LV is injective (seg.h): no symbolic variable is the entry of two slots,
+ * in one frame or in two. For assertions: seg_fo and seg_project check it. */
+bool seg_lv_injective(const seg_state *s);
+
 /* Every symbolic variable of the state (LV of all frames, AL, PT, globals,
  * and KB), each once, in a deterministic order: LV frame by frame and slot
  * by slot, globals, AL, PT, then KB's other variables. */

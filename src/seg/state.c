@@ -1,6 +1,7 @@
 /* state: abstract states of the SEG (seed 002 Def. 1 and 2): construction,
  * copying, the first-order view <a>, entailment, projection of dead
  * variables, printing. See internal.h for the contract. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,7 @@ void seg_pop_frame(seg_state *s) {
 
 smt_term seg_fo(seg_engine *e, seg_state *s) {
   if (s->fo_cache != SMT_NULL) return s->fo_cache;
+  assert(seg_lv_injective(s));
   smt_ctx *ctx = e->ctx;
   smt_term_vec parts = {0};
   for (size_t i = 0; i < s->kb.len; i++) VEC_PUSH(parts, s->kb.data[i]);
@@ -232,6 +234,17 @@ static size_t state_size(const seg_state *s) {
   size_t n = s->nglobals + 2 * s->al.len + 2 * s->pt.len + 4 * s->kb.len;
   for (uint32_t i = 0; i < s->nframes; i++) n += s->frames[i].nslots;
   return n;
+}
+
+bool seg_lv_injective(const seg_state *s) {
+  term_set seen;
+  set_init(&seen, state_size(s));
+  bool ok = true;
+  for (uint32_t i = 0; ok && i < s->nframes; i++)
+    for (uint32_t k = 0; ok && k < s->frames[i].nslots; k++)
+      ok = s->frames[i].lv[k] == SMT_NULL || set_add(&seen, s->frames[i].lv[k]);
+  u64_map_free(&seen);
+  return ok;
 }
 
 void seg_state_vars(seg_engine *e, const seg_state *s, smt_term_vec *out) {
@@ -325,6 +338,7 @@ static void eliminate(seg_engine *e, seg_state *s, smt_term d, smt_term_vec *tmp
 }
 
 void seg_project(seg_engine *e, seg_state *s) {
+  assert(seg_lv_injective(s));
   drop_dead_slots(e, s);
   term_set live;
   set_init(&live, state_size(s));

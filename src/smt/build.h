@@ -90,8 +90,8 @@ bool smt_eval(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, mpz_sr
 
 /* ---- substitution and variables (subst.c) ---------------------------------- */
 /* The term t with the variables vars[i] replaced by repl[i] (of the same
- * sort; SMT_NULL keeps vars[i]) at once, not one after the other, rebuilt
- * with the simplifying constructors. Shared
+ * sort where vars[i] occurs; SMT_NULL keeps vars[i]) at once, not one after
+ * the other, rebuilt with the simplifying constructors. Shared
  * subterms are rebuilt once; the recursion depth is the depth of t. */
 smt_term smt_subst(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, const smt_term *repl);
 /* Appends the distinct variables of t (none for SMT_NULL) to *out, in the

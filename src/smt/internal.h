@@ -9,6 +9,7 @@
 #ifndef BITPROVE_SMT_INTERNAL_H
 #define BITPROVE_SMT_INTERNAL_H
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -76,7 +77,10 @@ struct smt_ctx {
   char reason[128];
 };
 
-static inline const smt_tdesc *smt_desc(const smt_ctx *ctx, smt_term t) { return &ctx->terms.data[t]; }
+static inline const smt_tdesc *smt_desc(const smt_ctx *ctx, smt_term t) {
+  assert(t < ctx->terms.len);
+  return &ctx->terms.data[t];
+}
 
 void smt_table_init(smt_ctx *ctx);
 void smt_table_free(smt_ctx *ctx);
