@@ -34,7 +34,7 @@ static void rehash(u64_map *m, size_t ncap) {
 /* Non-zero keys in the table must stay at most half of it. */
 static void grow_for(u64_map *m, size_t nonzero) {
   if (2 * nonzero <= m->cap) return;
-  size_t ncap = m->cap ? m->cap : 16;
+  size_t ncap = m->cap ? m->cap : 64; /* most memo tables hold dozens of terms */
   while (2 * nonzero > ncap) ncap *= 2;
   rehash(m, ncap);
 }
@@ -52,16 +52,13 @@ uint64_t *u64_map_slot(u64_map *m, uint64_t k, uint64_t init, bool *added) {
     if (added) *added = fresh;
     return &m->zero_val;
   }
-  if (m->cap) {
-    size_t i = find_slot(m, k);
-    if (m->keys[i] == k) {
-      if (added) *added = false;
-      return &m->vals[i];
-    }
-  }
+  /* Room for one more first (even if k is there): one probe, not two. */
   grow_for(m, nonzero_len(m) + 1);
   size_t i = find_slot(m, k);
-  assert(m->keys[i] == 0);
+  if (m->keys[i] == k) {
+    if (added) *added = false;
+    return &m->vals[i];
+  }
   m->keys[i] = k;
   m->vals[i] = init;
   m->len++;
