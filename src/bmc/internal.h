@@ -16,6 +16,7 @@
 #define BITPROVE_BMC_INTERNAL_H
 
 #include "../smt/smt.h"
+#include "../util/map.h"
 #include "bmc.h"
 
 /* A memory object: a global, a stack object (alloca) or a heap object, at a
@@ -78,8 +79,7 @@ typedef struct benc {
   const char *incomplete_why;
 
   /* select simplification cache (memory.c) */
-  struct bsel_entry *sel;
-  size_t sel_cap, sel_len;
+  u64_map sel; /* (memory term << 32 | address term) -> selected value */
 
   uint64_t stat_insts, stat_merges, stat_calls, stat_cuts, stat_queries;
   double stat_encode_s, stat_solve_s; /* wall seconds spent encoding and solving */

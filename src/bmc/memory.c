@@ -45,52 +45,17 @@ static uint64_t reserve(benc *e, uint64_t slot, uint64_t align) {
 smt_term bmem_addr(benc *e, uint32_t obj) { return bv(e, e->objs.data[obj].base); }
 
 /* ---- select cache ------------------------------------------------------- */
-struct bsel_entry {
-  smt_term mem, addr, value;
-};
-
-static size_t sel_hash(smt_term mem, smt_term addr, size_t cap) {
-  uint64_t h = ((uint64_t)mem * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)addr * 0xC2B2AE3D27D4EB4Full);
-  return (size_t)(h ^ (h >> 29)) & (cap - 1);
-}
+static uint64_t sel_key(smt_term mem, smt_term addr) { return (uint64_t)mem << 32 | addr; }
 
 static smt_term sel_get(benc *e, smt_term mem, smt_term addr) {
-  if (!e->sel_cap) return SMT_NULL;
-  for (size_t i = sel_hash(mem, addr, e->sel_cap);; i = (i + 1) & (e->sel_cap - 1)) {
-    struct bsel_entry *x = &e->sel[i];
-    if (x->mem == SMT_NULL) return SMT_NULL;
-    if (x->mem == mem && x->addr == addr) return x->value;
-  }
+  return (smt_term)u64_map_get_or(&e->sel, sel_key(mem, addr), SMT_NULL);
 }
 
 static void sel_put(benc *e, smt_term mem, smt_term addr, smt_term value) {
-  if (2 * (e->sel_len + 1) > e->sel_cap) {
-    size_t oldcap = e->sel_cap;
-    struct bsel_entry *old = e->sel;
-    e->sel_cap = oldcap ? 2 * oldcap : 4096;
-    e->sel = xcalloc(e->sel_cap, sizeof *e->sel);
-    e->sel_len = 0;
-    for (size_t i = 0; i < oldcap; i++)
-      if (old[i].mem != SMT_NULL) sel_put(e, old[i].mem, old[i].addr, old[i].value);
-    free(old);
-  }
-  size_t i = sel_hash(mem, addr, e->sel_cap);
-  while (e->sel[i].mem != SMT_NULL) {
-    if (e->sel[i].mem == mem && e->sel[i].addr == addr) {
-      e->sel[i].value = value;
-      return;
-    }
-    i = (i + 1) & (e->sel_cap - 1);
-  }
-  e->sel[i] = (struct bsel_entry){mem, addr, value};
-  e->sel_len++;
+  u64_map_put(&e->sel, sel_key(mem, addr), value);
 }
 
-void bmem_free_cache(benc *e) {
-  free(e->sel);
-  e->sel = NULL;
-  e->sel_cap = e->sel_len = 0;
-}
+void bmem_free_cache(benc *e) { u64_map_free(&e->sel); }
 
 smt_term bmem_select(benc *e, smt_term mem, smt_term addr) {
   smt_term cached = sel_get(e, mem, addr);

@@ -10,6 +10,7 @@
  * becomes its own state; otherwise the result is a fresh temporary r with
  * the one conjunct OR_k (guards_k /\ r = result_k): exact as well, only
  * harder for the linear abstraction of the back end. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -450,6 +451,7 @@ static void to_rep_single(dt_ctx *c, dt_state *s, const dt_val *v, uint8_t rep, 
   dt_ival r = dt_rep_range(rep, v->bits);
   smt_term x = fresh_in(c, s, r);
   smt_term ds[DT_MAXC];
+  assert(cs.n >= 1);
   for (uint32_t k = 0; k < cs.n; k++) ds[k] = smt_mk_and2(c->ctx, case_guard(c, &cs.c[k]), smt_mk_eq(c->ctx, x, cs.c[k].t));
   push_conj(s, smt_mk_or(c->ctx, cs.n, ds));
   *t = x, *iv = r;
@@ -851,8 +853,16 @@ static void encode_op(dt_ctx *c, dt_state *s, const ir_inst *in, uint8_t rep, un
     }
     return;
   }
-  default:
+  default: {
+    /* exec_binary passes only binary opcodes, each encoded above. A new one
+     * needs its encoding here: zero cases would silently make the path
+     * infeasible (unsound). Without asserts: any value in range. */
+    assert(!"encode_op: binary opcode without an encoding");
+    smt_term r = dt_new_temp(c);
+    smt_term g[2] = {gek(c, r, R.lo), lek(c, r, R.hi)};
+    cases_add(out, g, 2, r, DT_B_INT, R);
     return;
+  }
   }
 }
 
@@ -867,6 +877,8 @@ static void product2(dt_ctx *c, dt_state *s, const ir_inst *in, uint8_t rep, uns
     for (uint32_t j = 0; j < cb->n; j++) {
       dt_cases r = {0};
       encode_op(c, s, in, rep, bits, mk_opnd(c->ctx, ca->c[i].t, ca->c[i].iv), mk_opnd(c->ctx, cb->c[j].t, cb->c[j].iv), &r);
+      /* no case at all only where the operation is UB (assumed not to happen) */
+      assert(r.n > 0 || r.overflow || c->info->assumes_no_ub);
       out->overflow |= r.overflow;
       for (uint32_t k = 0; k < r.n; k++) {
         smt_term g[6];
@@ -964,6 +976,7 @@ static smt_term cmp_bools(dt_ctx *c, ir_pred p, smt_term a, smt_term b) {
 static smt_term bool_over(dt_ctx *c, const dt_cases *ca, const dt_cases *cb, ir_pred p) {
   smt_term ds[DT_MAXC * 2];
   uint32_t n = 0;
+  assert(ca->n >= 1 && cb->n >= 1); /* to_rep gives every value a case: the OR below is not empty */
   for (uint32_t i = 0; i < ca->n; i++)
     for (uint32_t j = 0; j < cb->n && n < DT_MAXC * 2; j++) {
       smt_term g = smt_mk_and2(c->ctx, case_guard(c, &ca->c[i]), case_guard(c, &cb->c[j]));
@@ -1023,6 +1036,7 @@ static void exec_overflow(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance
   to_rep(c, &b, rep, &cb);
   smt_term ds[DT_MAXC * 2];
   uint32_t n = 0;
+  assert(ca.n >= 1 && cb.n >= 1); /* to_rep gives every value a case: the OR below is not empty */
   for (uint32_t p = 0; p < ca.n; p++)
     for (uint32_t q = 0; q < cb.n && n < DT_MAXC * 2; q++) {
       smt_term x = ca.c[p].t, y = cb.c[q].t, e;

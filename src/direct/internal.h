@@ -19,6 +19,7 @@
 
 #include "../ir/cfg.h"
 #include "../ir/repr.h"
+#include "../util/map.h"
 #include "direct.h"
 
 #define DT_NONE UINT32_MAX
@@ -99,10 +100,7 @@ typedef struct {
 
   VEC(dt_node) nodes;
   VEC(dt_edge) edges;
-  /* node lookup: open addressing on (instance, first) */
-  uint64_t *hkeys;
-  uint32_t *hvals;
-  size_t hcap, hlen;
+  u64_map node_of; /* (instance << 32 | first) -> node */
 
   /* translation */
   its *its;
@@ -124,8 +122,7 @@ uint32_t dt_cell_of(const dt_ctx *c, uint32_t fi, ir_value v);
 bool dt_program_build(dt_ctx *c);
 void dt_program_free(dt_ctx *c);
 /* The live relevant values at node n (global ids, appended to *out). */
-typedef VEC(uint32_t) dt_u32vec;
-void dt_live_at_node(const dt_ctx *c, uint32_t n, dt_u32vec *out);
+void dt_live_at_node(const dt_ctx *c, uint32_t n, u32_vec *out);
 /* The representation and width of a global value id. */
 uint8_t dt_gval_rep(const dt_ctx *c, uint32_t gval, unsigned *bits);
 /* Instance and function value of a global id. */

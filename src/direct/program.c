@@ -409,7 +409,7 @@ static void compute_liveness(dt_ctx *c, uint32_t fi) {
   ir_live_init(&df->live, &c->m->funcs.data[fi], df->nvals, 0, &fns);
 }
 
-void dt_live_at_node(const dt_ctx *cc, uint32_t n, dt_u32vec *out) {
+void dt_live_at_node(const dt_ctx *cc, uint32_t n, u32_vec *out) {
   dt_ctx *c = (dt_ctx *)cc; /* live_before only reads */
   const dt_node *nd = &c->nodes.data[n];
   uint32_t inst = nd->instance, block = nd->block, from = nd->first;
@@ -473,49 +473,16 @@ static uint32_t new_instance(dt_ctx *c, uint32_t func, uint32_t parent, uint32_t
 
 static uint64_t node_key(uint32_t instance, uint32_t first) { return ((uint64_t)instance << 32) | first; }
 
-static void hash_grow(dt_ctx *c);
-static uint32_t *hash_slot(dt_ctx *c, uint64_t key, bool *found) {
-  size_t mask = c->hcap - 1, h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & mask;
-  while (c->hvals[h] != DT_NONE) {
-    if (c->hkeys[h] == key) {
-      *found = true;
-      return &c->hvals[h];
-    }
-    h = (h + 1) & mask;
-  }
-  *found = false;
-  c->hkeys[h] = key;
-  return &c->hvals[h];
-}
-static void hash_grow(dt_ctx *c) {
-  size_t oc = c->hcap;
-  uint64_t *ok = c->hkeys;
-  uint32_t *ov = c->hvals;
-  c->hcap = oc ? 2 * oc : 256;
-  c->hkeys = xmalloc(c->hcap * sizeof *c->hkeys);
-  c->hvals = xmalloc(c->hcap * sizeof *c->hvals);
-  for (size_t i = 0; i < c->hcap; i++) c->hvals[i] = DT_NONE;
-  for (size_t i = 0; i < oc; i++)
-    if (ov[i] != DT_NONE) {
-      bool f;
-      *hash_slot(c, ok[i], &f) = ov[i];
-    }
-  free(ok);
-  free(ov);
-}
-
 /* The node starting at instruction `first` of instance `instance`, created
  * (and queued by being new: nodes are processed in order) when absent. */
 static uint32_t get_node(dt_ctx *c, uint32_t instance, uint32_t block, uint32_t first) {
-  if (2 * (c->hlen + 1) > c->hcap) hash_grow(c);
-  bool found;
-  uint32_t *slot = hash_slot(c, node_key(instance, first), &found);
-  if (found) return *slot;
+  bool added;
+  uint64_t *slot = u64_map_slot(&c->node_of, node_key(instance, first), c->nodes.len, &added);
+  if (!added) return (uint32_t)*slot;
   dt_node n = {0};
   n.instance = instance, n.block = block, n.first = first, n.last = DT_NONE, n.loc = DT_NONE;
   VEC_PUSH(c->nodes, n);
-  c->hlen++;
-  return *slot = (uint32_t)c->nodes.len - 1;
+  return (uint32_t)*slot;
 }
 
 static void add_edge(dt_ctx *c, uint8_t kind, uint32_t to, uint32_t succ, uint32_t callee_instance) {
@@ -677,6 +644,5 @@ void dt_program_free(dt_ctx *c) {
   VEC_FREE(c->insts);
   VEC_FREE(c->nodes);
   VEC_FREE(c->edges);
-  free(c->hkeys);
-  free(c->hvals);
+  u64_map_free(&c->node_of);
 }

@@ -253,8 +253,8 @@ static its *build_its(dt_ctx *c, bool *overflow) {
   uint32_t start = its_add_loc(c->its, "start");
   its_set_start(c->its, start);
   /* locations and variables (live at some cut point) */
-  dt_u32vec live = {0};
-  VEC(dt_u32vec) lives = {0};
+  u32_vec live = {0};
+  VEC(u32_vec) lives = {0};
   for (uint32_t n = 0; n < c->nodes.len; n++) {
     dt_node *nd = &c->nodes.data[n];
     nd->loc = DT_NONE;
@@ -264,10 +264,10 @@ static its *build_its(dt_ctx *c, bool *overflow) {
     dt_live_at_node(c, n, &live);
     for (size_t k = 0; k < live.len; k++)
       if (c->var_of_gval[live.data[k]] == DT_NONE) make_var(c, live.data[k]);
-    dt_u32vec copy = {0};
+    u32_vec copy = {0};
     for (size_t k = 0; k < live.len; k++) VEC_PUSH(copy, c->var_of_gval[live.data[k]]);
     while (lives.len < nd->loc) {
-      dt_u32vec none = {0};
+      u32_vec none = {0};
       VEC_PUSH(lives, none);
     }
     VEC_PUSH(lives, copy);

@@ -87,8 +87,6 @@ static bool parse_value(const char *s, size_t n, uint64_t *out) {
   return true;
 }
 
-typedef VEC(uint64_t) u64_vec;
-
 static bool parse_list(const char *s, u64_vec *out) {
   if (!*s) return true;
   for (;;) {

@@ -18,6 +18,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 
+#include "../util/map.h"
 #include "frontend.h"
 
 /* ---- clang ------------------------------------------------------------- */
@@ -42,16 +43,17 @@ unsigned fe_parse_flags(const char *text, const char *opcode);
 unsigned fe_inst_flags(LLVMValueRef inst);
 
 /* ---- pointer map --------------------------------------------------------- */
-typedef struct {
-  const void **keys;
-  uint64_t *vals;
-  size_t cap, len;
-} fe_ptrmap;
-
-void fe_map_put(fe_ptrmap *m, const void *key, uint64_t val);
-bool fe_map_get(const fe_ptrmap *m, const void *key, uint64_t *val);
-void fe_map_clear(fe_ptrmap *m);
-void fe_map_free(fe_ptrmap *m);
+/* LLVM object -> number: the util map keyed by the address. A NULL key is
+ * never stored (put ignores it, get does not find it). */
+typedef u64_map fe_ptrmap;
+static inline void fe_map_put(fe_ptrmap *m, const void *key, uint64_t val) {
+  if (key) u64_map_put(m, (uint64_t)(uintptr_t)key, val);
+}
+static inline bool fe_map_get(const fe_ptrmap *m, const void *key, uint64_t *val) {
+  return key && u64_map_get(m, (uint64_t)(uintptr_t)key, val);
+}
+static inline void fe_map_clear(fe_ptrmap *m) { u64_map_clear(m); }
+static inline void fe_map_free(fe_ptrmap *m) { u64_map_free(m); }
 
 /* ---- lowering state ------------------------------------------------------- */
 /* Operands that refer to instructions not lowered yet (layout order need not

@@ -25,69 +25,6 @@
 
 #define FE_MAX_PER_REASON 10
 
-/* ---- pointer map ------------------------------------------------------- */
-static size_t ptr_hash(const void *p) {
-  uint64_t x = (uint64_t)(uintptr_t)p;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
-static void map_grow(fe_ptrmap *m) {
-  size_t ncap = m->cap ? 2 * m->cap : 64;
-  const void **keys = xcalloc(ncap, sizeof *keys);
-  uint64_t *vals = xcalloc(ncap, sizeof *vals);
-  for (size_t i = 0; i < m->cap; i++) {
-    if (!m->keys[i]) continue;
-    size_t h = ptr_hash(m->keys[i]) & (ncap - 1);
-    while (keys[h]) h = (h + 1) & (ncap - 1);
-    keys[h] = m->keys[i];
-    vals[h] = m->vals[i];
-  }
-  free(m->keys);
-  free(m->vals);
-  m->keys = keys;
-  m->vals = vals;
-  m->cap = ncap;
-}
-
-void fe_map_put(fe_ptrmap *m, const void *key, uint64_t val) {
-  if (!key) return;
-  if ((m->len + 1) * 2 > m->cap) map_grow(m);
-  size_t h = ptr_hash(key) & (m->cap - 1);
-  while (m->keys[h] && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
-  if (!m->keys[h]) {
-    m->keys[h] = key;
-    m->len++;
-  }
-  m->vals[h] = val;
-}
-
-bool fe_map_get(const fe_ptrmap *m, const void *key, uint64_t *val) {
-  if (!m->cap || !key) return false;
-  size_t h = ptr_hash(key) & (m->cap - 1);
-  while (m->keys[h]) {
-    if (m->keys[h] == key) {
-      if (val) *val = m->vals[h];
-      return true;
-    }
-    h = (h + 1) & (m->cap - 1);
-  }
-  return false;
-}
-
-void fe_map_clear(fe_ptrmap *m) {
-  if (m->cap) memset(m->keys, 0, m->cap * sizeof *m->keys);
-  m->len = 0;
-}
-
-void fe_map_free(fe_ptrmap *m) {
-  free(m->keys);
-  free(m->vals);
-  memset(m, 0, sizeof *m);
-}
-
 /* ---- names, locations, unsupported ------------------------------------------ */
 const char *fe_name(fe_lower *L, LLVMValueRef v) {
   size_t len = 0;

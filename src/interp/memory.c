@@ -498,9 +498,7 @@ void mem_copy(interp_state *st, uint32_t did, uint64_t doff, uint32_t sid, uint6
 }
 
 /* ---- leaks -------------------------------------------------------------------- */
-typedef VEC(uint32_t) id_vec;
-
-static void mark_push(interp_state *st, id_vec *work, uint32_t id) {
+static void mark_push(interp_state *st, u32_vec *work, uint32_t id) {
   if (!id || id >= st->objs.len) return;
   iobj *o = mem_obj(st, id);
   if (o->mark || o->state != OBJ_LIVE) return;
@@ -509,7 +507,7 @@ static void mark_push(interp_state *st, id_vec *work, uint32_t id) {
 }
 
 void mem_check_leaks(interp_state *st, bool frames_are_roots, bool count_cleanup) {
-  id_vec work = {0};
+  u32_vec work = {0};
   for (size_t i = 1; i < st->objs.len; i++) st->objs.data[i].mark = false;
   for (size_t i = 1; i < st->objs.len; i++) {
     uint8_t k = st->objs.data[i].kind;

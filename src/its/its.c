@@ -1,54 +1,16 @@
 /* its.c: the integer transition system structure (its.h): construction,
  * lookups, temporaries, validation, equality, substitution.
  *
- * Contract: see its.h. Term traversals memoize by term index in a small
- * open-addressing map, so shared subterms are visited once; their recursion
- * depth is the depth of the term, which the readers bound. */
+ * Contract: see its.h. Location names are found through a hash map from the
+ * hash of the name to the first location with that hash (a 64-bit collision
+ * falls back to a linear search), so reading an ITS with many locations is
+ * not quadratic. */
 #include "its.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- term -> term map (open addressing, key 0 = empty) ---------------- */
-typedef struct {
-  smt_term *keys, *vals;
-  size_t cap, len;
-} tmap;
-
-static void tmap_free(tmap *m) {
-  free(m->keys);
-  free(m->vals);
-}
-
-static size_t tmap_slot(const tmap *m, smt_term k) {
-  size_t i = (size_t)(k * 2654435761u) & (m->cap - 1);
-  while (m->keys[i] != 0 && m->keys[i] != k) i = (i + 1) & (m->cap - 1);
-  return i;
-}
-
-static smt_term tmap_get(const tmap *m, smt_term k) {
-  if (m->cap == 0) return SMT_NULL;
-  size_t i = tmap_slot(m, k);
-  return m->keys[i] == k ? m->vals[i] : SMT_NULL;
-}
-
-static void tmap_put(tmap *m, smt_term k, smt_term v) {
-  if (2 * (m->len + 1) > m->cap) {
-    tmap old = *m;
-    m->cap = old.cap ? 2 * old.cap : 64;
-    m->keys = xcalloc(m->cap, sizeof *m->keys);
-    m->vals = xcalloc(m->cap, sizeof *m->vals);
-    m->len = 0;
-    for (size_t i = 0; i < old.cap; i++)
-      if (old.keys[i]) tmap_put(m, old.keys[i], old.vals[i]);
-    tmap_free(&old);
-  }
-  size_t i = tmap_slot(m, k);
-  if (m->keys[i] == 0) m->len++;
-  m->keys[i] = k;
-  m->vals[i] = v;
-}
 
 /* ---- construction ------------------------------------------------------ */
 its *its_new(smt_ctx *ctx) {
@@ -70,6 +32,7 @@ void its_free(its *s) {
   free(s->pre);
   free(s->post);
   free(s->loc_names);
+  u64_map_free(&s->loc_index);
   VEC_FREE(s->trans);
   free(s);
 }
@@ -90,7 +53,11 @@ uint32_t its_find_var(const its *s, const char *name) {
 }
 
 uint32_t its_find_loc(const its *s, const char *name) {
-  for (uint32_t i = 0; i < s->nlocs; i++)
+  uint64_t id;
+  if (!u64_map_get(&s->loc_index, util_str_hash(name), &id)) return ITS_NONE;
+  assert(id < s->nlocs);
+  if (strcmp(s->loc_names[id], name) == 0) return (uint32_t)id;
+  for (uint32_t i = 0; i < s->nlocs; i++) /* another name with the same hash */
     if (strcmp(s->loc_names[i], name) == 0) return i;
   return ITS_NONE;
 }
@@ -124,30 +91,13 @@ uint32_t its_add_loc(its *s, const char *name) {
   if (!its_name_ok(name) || its_find_loc(s, name) != ITS_NONE) return ITS_NONE;
   s->loc_names = xrealloc(s->loc_names, (s->nlocs + 1) * sizeof *s->loc_names);
   s->loc_names[s->nlocs] = xstrdup(name);
+  u64_map_add(&s->loc_index, util_str_hash(name), s->nlocs); /* keeps an earlier name of equal hash */
   return s->nlocs++;
 }
 
 void its_set_start(its *s, uint32_t loc) { s->start = loc; }
 
-/* ---- variables of a term ------------------------------------------------- */
-static void term_vars_rec(const smt_ctx *ctx, smt_term t, tmap *seen, its_term_vec *out) {
-  if (tmap_get(seen, t)) return;
-  tmap_put(seen, t, 1);
-  if (smt_term_kind(ctx, t) == SMT_VAR) {
-    VEC_PUSH(*out, t);
-    return;
-  }
-  uint32_t n = smt_term_nargs(ctx, t);
-  for (uint32_t i = 0; i < n; i++) term_vars_rec(ctx, smt_term_arg(ctx, t, i), seen, out);
-}
-
-void its_term_vars(const smt_ctx *ctx, smt_term t, its_term_vec *out) {
-  tmap seen = {0};
-  if (t != SMT_NULL) term_vars_rec(ctx, t, &seen, out);
-  tmap_free(&seen);
-}
-
-static bool vec_has(const its_term_vec *v, smt_term t) {
+static bool vec_has(const smt_term_vec *v, smt_term t) {
   for (size_t i = 0; i < v->len; i++)
     if (v->data[i] == t) return true;
   return false;
@@ -156,10 +106,10 @@ static bool vec_has(const its_term_vec *v, smt_term t) {
 /* Occurrences of temporary x in the transition's guard and updates other
  * than update[skip]. */
 static bool occurs_elsewhere(const its *s, smt_term guard, const smt_term *upd, uint32_t skip, smt_term x) {
-  its_term_vec v = {0};
-  its_term_vars(s->ctx, guard, &v);
+  smt_term_vec v = {0};
+  smt_term_vars(s->ctx, guard, &v);
   for (uint32_t i = 0; i < s->nvars; i++)
-    if (i != skip && upd[i] != SMT_NULL) its_term_vars(s->ctx, upd[i], &v);
+    if (i != skip && upd[i] != SMT_NULL) smt_term_vars(s->ctx, upd[i], &v);
   bool r = vec_has(&v, x);
   VEC_FREE(v);
   return r;
@@ -179,11 +129,11 @@ uint32_t its_add_trans(its *s, uint32_t from, uint32_t to, smt_term guard, const
         !occurs_elsewhere(s, guard, t.update, i, u))
       t.update[i] = SMT_NULL;
   }
-  its_term_vec v = {0};
-  its_term_vars(s->ctx, guard, &v);
+  smt_term_vec v = {0};
+  smt_term_vars(s->ctx, guard, &v);
   for (uint32_t i = 0; i < s->nvars; i++)
-    if (t.update[i] != SMT_NULL) its_term_vars(s->ctx, t.update[i], &v);
-  its_term_vec temps = {0};
+    if (t.update[i] != SMT_NULL) smt_term_vars(s->ctx, t.update[i], &v);
+  smt_term_vec temps = {0};
   for (size_t i = 0; i < v.len; i++)
     if (its_var_of_term(s, v.data[i]) == ITS_NONE && !vec_has(&temps, v.data[i])) VEC_PUSH(temps, v.data[i]);
   VEC_FREE(v);
@@ -219,8 +169,8 @@ bool its_validate(const its *s, char *err, size_t errlen) {
       snprintf(err, errlen, "transition %zu: guard is not Bool", k);
       return false;
     }
-    its_term_vec v = {0};
-    its_term_vars(s->ctx, t->guard, &v);
+    smt_term_vec v = {0};
+    smt_term_vars(s->ctx, t->guard, &v);
     for (uint32_t i = 0; i < s->nvars; i++) {
       if (t->update[i] == SMT_NULL) continue;
       if (!smt_sort_is_int(smt_term_sort(s->ctx, t->update[i]))) {
@@ -228,7 +178,7 @@ bool its_validate(const its *s, char *err, size_t errlen) {
         snprintf(err, errlen, "transition %zu: update of %s is not Int", k, s->var_names[i]);
         return false;
       }
-      its_term_vars(s->ctx, t->update[i], &v);
+      smt_term_vars(s->ctx, t->update[i], &v);
     }
     for (size_t j = 0; j < v.len; j++)
       for (uint32_t i = 0; i < s->nvars; i++)
@@ -241,6 +191,25 @@ bool its_validate(const its *s, char *err, size_t errlen) {
     VEC_FREE(v);
   }
   return true;
+}
+
+void its_check_valid(const its *s) {
+#ifndef NDEBUG
+  char err[256];
+  bool ok = its_validate(s, err, sizeof err);
+  for (size_t k = 0; ok && k < s->trans.len; k++) {
+    const its_trans *t = &s->trans.data[k];
+    for (uint32_t j = 0; ok && j < t->ntemps; j++)
+      if (smt_term_kind(s->ctx, t->temps[j]) != SMT_VAR || its_var_of_term(s, t->temps[j]) != ITS_NONE) {
+        snprintf(err, sizeof err, "transition %zu: temporary %u is not a temporary variable", k, j);
+        ok = false;
+      }
+  }
+  if (!ok) fprintf(stderr, "bitprove: internal error: invalid ITS: %s\n", err);
+  assert(ok && "ITS invariant");
+#else
+  (void)s;
+#endif
 }
 
 smt_term its_trans_relation(const its *s, uint32_t i) {
@@ -271,41 +240,4 @@ bool its_equal(const its *a, const its *b) {
     }
   }
   return true;
-}
-
-/* ---- substitution ------------------------------------------------------------ */
-static smt_term subst_rec(smt_ctx *ctx, smt_term t, tmap *memo) {
-  smt_term r = tmap_get(memo, t);
-  if (r) return r;
-  uint32_t n = smt_term_nargs(ctx, t);
-  if (n == 0) {
-    tmap_put(memo, t, t);
-    return t;
-  }
-  smt_term small[8];
-  smt_term *args = n <= 8 ? small : xmalloc(n * sizeof *args);
-  for (uint32_t i = 0; i < n; i++) args[i] = subst_rec(ctx, smt_term_arg(ctx, t, i), memo);
-  smt_kind k = smt_term_kind(ctx, t);
-  smt_sort s = smt_term_sort(ctx, t);
-  uint32_t p1 = 0, p2 = 0;
-  if (k == SMT_BV_EXTRACT) {
-    p1 = smt_extract_hi(ctx, t);
-    p2 = smt_extract_lo(ctx, t);
-  } else if (k == SMT_BV_ZEXT || k == SMT_BV_SEXT) {
-    p1 = smt_sort_width(s) - smt_bv_width(ctx, smt_term_arg(ctx, t, 0));
-  } else if (k == SMT_INT2BV || k == SMT_CONST_ARRAY) {
-    p1 = smt_sort_width(s);
-  }
-  r = smt_mk(ctx, k, n, args, p1, p2);
-  if (args != small) free(args);
-  tmap_put(memo, t, r);
-  return r;
-}
-
-smt_term its_subst(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, const smt_term *repl) {
-  tmap memo = {0};
-  for (uint32_t i = 0; i < n; i++) tmap_put(&memo, vars[i], repl[i]);
-  smt_term r = subst_rec(ctx, t, &memo);
-  tmap_free(&memo);
-  return r;
 }

@@ -49,6 +49,7 @@
 #include <stdint.h>
 
 #include "../smt/smt.h"
+#include "../util/map.h"
 #include "../util/util.h"
 
 #define ITS_NONE UINT32_MAX
@@ -71,6 +72,7 @@ typedef struct its {
   char **loc_names;
   uint32_t start; /* ITS_NONE until set */
   VEC(its_trans) trans;
+  u64_map loc_index; /* util_str_hash(name) -> location (its.c) */
 } its;
 
 its *its_new(smt_ctx *ctx);
@@ -103,6 +105,12 @@ uint32_t its_add_trans(its *s, uint32_t from, uint32_t to, smt_term guard, const
  * unique identifiers. False with a one-line message otherwise. */
 bool its_validate(const its *s, char *err, size_t errlen);
 
+/* The invariants of the story above, checked in code: its_validate() and,
+ * per transition, temporaries that are variables but not program variables.
+ * An assertion: prints the violated invariant and aborts; a no-op under
+ * NDEBUG. Called after every preprocessing step (preprocess.c). */
+void its_check_valid(const its *s);
+
 /* The relation of transition i as one Bool term over pre-state variables,
  * temporaries and post-state variables (temporaries left free). */
 smt_term its_trans_relation(const its *s, uint32_t i);
@@ -114,11 +122,13 @@ smt_term its_trans_relation(const its *s, uint32_t i);
  * without transitions do not matter (KoAT cannot declare them). */
 bool its_equal(const its *a, const its *b);
 
-/* The term t with variables vars[i] replaced by repl[i] (simplified). */
-smt_term its_subst(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, const smt_term *repl);
-/* Appends the distinct variables of t to *out (in order of first visit). */
-typedef VEC(smt_term) its_term_vec;
-void its_term_vars(const smt_ctx *ctx, smt_term t, its_term_vec *out);
+/* Term operations, now smt_subst / smt_term_vars (smt/build.h); these names
+ * stay for the callers not yet moved over. */
+typedef smt_term_vec its_term_vec;
+static inline smt_term its_subst(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, const smt_term *repl) {
+  return smt_subst(ctx, t, n, vars, repl);
+}
+static inline void its_term_vars(const smt_ctx *ctx, smt_term t, smt_term_vec *out) { smt_term_vars(ctx, t, out); }
 
 /* ---- readers: NULL and a one-line message "line N: ..." on bad input ---- */
 its *its_parse_smt2(smt_ctx *ctx, const char *text, char *err, size_t errlen);

@@ -234,7 +234,7 @@ static smt_term expr_unary(kr *r) {
 static smt_term expr_prod(kr *r) {
   smt_term x = expr_unary(r);
   if (!x || !(is_op(cur(r), "*") || is_op(cur(r), "/") || is_op(cur(r), "%"))) return x;
-  its_term_vec f = {0};
+  smt_term_vec f = {0};
   if (need(r, x, SMT_SORT_INT, cur(r)->line)) VEC_PUSH(f, x);
   while (f.len && (is_op(cur(r), "*") || is_op(cur(r), "/") || is_op(cur(r), "%"))) {
     tok *o = cur(r);

@@ -218,7 +218,7 @@ static smt_term term_let(parse_state *p, const sx *e, int depth) {
 }
 
 /* Factors of nested products, collected into one list. */
-static bool collect_factors(parse_state *p, const sx *e, int depth, its_term_vec *out) {
+static bool collect_factors(parse_state *p, const sx *e, int depth, smt_term_vec *out) {
   for (uint32_t i = 1; i < e->n; i++) {
     const sx *k = e->kids[i];
     if (sx_head(k) && strcmp(sx_head(k), "*") == 0 && k->n >= 2) {
@@ -237,7 +237,7 @@ static bool collect_factors(parse_state *p, const sx *e, int depth, its_term_vec
 /* (* a b ...), nested products flattened: one n-ary product is built at
  * once, because repeated binary products of sums are slow in smt. */
 static smt_term term_product(parse_state *p, const sx *e, int depth) {
-  its_term_vec f = {0};
+  smt_term_vec f = {0};
   smt_term r = collect_factors(p, e, depth, &f) ? smt_mk_int_mul(p->ctx, (uint32_t)f.len, f.data) : SMT_NULL;
   VEC_FREE(f);
   return r;

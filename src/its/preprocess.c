@@ -25,37 +25,6 @@
 #include "transform.h"
 
 /* ---- shared helpers (preprocess_internal.h) ----------------------------- */
-static size_t tset_slot(const pp_tset *m, smt_term k) {
-  size_t i = (size_t)(k * 2654435761u) & (m->cap - 1);
-  while (m->keys[i] != 0 && m->keys[i] != k) i = (i + 1) & (m->cap - 1);
-  return i;
-}
-
-bool pp_tset_has(const pp_tset *m, smt_term t) { return m->cap && m->keys[tset_slot(m, t)] == t; }
-
-bool pp_tset_add(pp_tset *m, smt_term t) {
-  if (2 * (m->len + 1) > m->cap) {
-    pp_tset old = *m;
-    m->cap = old.cap ? 2 * old.cap : 64;
-    m->keys = xcalloc(m->cap, sizeof *m->keys);
-    m->len = 0;
-    for (size_t i = 0; i < old.cap; i++)
-      if (old.keys[i]) pp_tset_add(m, old.keys[i]);
-    free(old.keys);
-  }
-  size_t i = tset_slot(m, t);
-  if (m->keys[i] == t) return false;
-  m->keys[i] = t;
-  m->len++;
-  return true;
-}
-
-void pp_tset_free(pp_tset *m) {
-  free(m->keys);
-  m->keys = NULL;
-  m->cap = m->len = 0;
-}
-
 its *pp_shell(const its *s) {
   its *r = its_new(s->ctx);
   for (uint32_t i = 0; i < s->nvars; i++) its_add_var(r, s->var_names[i]);
@@ -432,6 +401,7 @@ static its *pp_compact(const its *s) {
 
 /* Replaces *cur by next (frees the old one). */
 static void advance(its **cur, its *next) {
+  its_check_valid(next);
   its_free(*cur);
   *cur = next;
 }
@@ -450,6 +420,7 @@ its *its_preprocess(const its *s, unsigned timeout_ms, its_pre_stats *stats, str
   unsigned outer_timeout =
       smt_swap_timeout(s->ctx, timeout_ms && timeout_ms < ITS_PRE_QUERY_MS ? timeout_ms : ITS_PRE_QUERY_MS);
   its *cur = pp_prune(&p, s);
+  its_check_valid(cur);
   p.max_trans = 4 * (cur->trans.len > 4 ? cur->trans.len : 4);
   advance(&cur, pp_split(&p, cur));
   advance(&cur, pp_prune(&p, cur));

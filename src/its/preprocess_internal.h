@@ -9,6 +9,7 @@
 #ifndef BITPROVE_ITS_PREPROCESS_INTERNAL_H
 #define BITPROVE_ITS_PREPROCESS_INTERNAL_H
 
+#include "../util/map.h"
 #include "preprocess.h"
 
 typedef struct {
@@ -18,15 +19,12 @@ typedef struct {
   size_t max_trans;     /* chaining never lets the system grow beyond this */
 } pp_state;
 
-/* A set of terms (open addressing, key 0 = empty). */
-typedef struct {
-  smt_term *keys;
-  size_t cap, len;
-} pp_tset;
-bool pp_tset_has(const pp_tset *m, smt_term t);
+/* A set of terms: the util map with the terms as keys (map.h). */
+typedef u64_map pp_tset;
+static inline bool pp_tset_has(const pp_tset *m, smt_term t) { return u64_map_has(m, t); }
 /* Adds t; true when it was not there before. */
-bool pp_tset_add(pp_tset *m, smt_term t);
-void pp_tset_free(pp_tset *m);
+static inline bool pp_tset_add(pp_tset *m, smt_term t) { return u64_map_add(m, t, 0); }
+static inline void pp_tset_free(pp_tset *m) { u64_map_free(m); }
 
 /* A new its with the variables, locations and start of s, no transitions. */
 its *pp_shell(const its *s);

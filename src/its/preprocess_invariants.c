@@ -36,9 +36,7 @@
 
 #define MAX_CANDIDATES 48
 
-typedef VEC(smt_term) term_vec;
-
-static void add_candidate(const its *s, term_vec *c, pp_tset *seen, smt_term a) {
+static void add_candidate(const its *s, smt_term_vec *c, pp_tset *seen, smt_term a) {
   smt_kind k = smt_term_kind(s->ctx, a);
   if (a == SMT_TRUE || a == SMT_FALSE || c->len >= MAX_CANDIDATES) return;
   if (k != SMT_INT_LE && k != SMT_EQ && k != SMT_INT_LT && k != SMT_INT_GE && k != SMT_INT_GT) return;
@@ -48,7 +46,7 @@ static void add_candidate(const its *s, term_vec *c, pp_tset *seen, smt_term a) 
 }
 
 /* Top-level conjuncts of a guard. */
-static void conjuncts(const smt_ctx *ctx, smt_term g, term_vec *out) {
+static void conjuncts(const smt_ctx *ctx, smt_term g, smt_term_vec *out) {
   if (smt_term_kind(ctx, g) == SMT_AND) {
     for (uint32_t i = 0; i < smt_term_nargs(ctx, g); i++) conjuncts(ctx, smt_term_arg(ctx, g, i), out);
   } else {
@@ -78,11 +76,11 @@ static uint32_t translation(const its *s, smt_term u, smt_term *d) {
   return y;
 }
 
-static void candidates(const its *s, uint32_t l, term_vec *c) {
+static void candidates(const its *s, uint32_t l, smt_term_vec *c) {
   smt_ctx *ctx = s->ctx;
   uint32_t n = s->nvars;
   pp_tset seen = {0};
-  term_vec conj = {0};
+  smt_term_vec conj = {0};
   smt_term *repl = xmalloc((n ? n : 1) * sizeof *repl);
   for (size_t k = 0; k < s->trans.len; k++) {
     const its_trans *t = &s->trans.data[k];
@@ -103,8 +101,8 @@ static void candidates(const its *s, uint32_t l, term_vec *c) {
     conj.len = 0;
     conjuncts(ctx, t->guard, &conj);
     for (size_t j = 0; j < conj.len; j++) {
-      its_term_vec v = {0};
-      its_term_vars(ctx, conj.data[j], &v);
+      smt_term_vec v = {0};
+      smt_term_vars(ctx, conj.data[j], &v);
       bool ok = true;
       for (size_t m = 0; m < v.len && ok; m++) {
         uint32_t i = its_var_of_term(s, v.data[m]);
@@ -114,7 +112,7 @@ static void candidates(const its *s, uint32_t l, term_vec *c) {
       if (!ok) continue;
       smt_term *full = xmalloc((n ? n : 1) * sizeof *full);
       for (uint32_t i = 0; i < n; i++) full[i] = repl[i] != SMT_NULL ? repl[i] : s->pre[i];
-      add_candidate(s, c, &seen, its_subst(ctx, conj.data[j], n, s->pre, full));
+      add_candidate(s, c, &seen, smt_subst(ctx, conj.data[j], n, s->pre, full));
       free(full);
     }
     /* constants and differences */
@@ -142,8 +140,8 @@ static void candidates(const its *s, uint32_t l, term_vec *c) {
 /* a after transition t: a[x := update], SMT_NULL when a reads a variable t
  * leaves unconstrained. */
 static smt_term post_image(const its *s, const its_trans *t, smt_term a) {
-  its_term_vec v = {0};
-  its_term_vars(s->ctx, a, &v);
+  smt_term_vec v = {0};
+  smt_term_vars(s->ctx, a, &v);
   bool ok = true;
   for (size_t m = 0; m < v.len && ok; m++) {
     uint32_t i = its_var_of_term(s, v.data[m]);
@@ -153,19 +151,19 @@ static smt_term post_image(const its *s, const its_trans *t, smt_term a) {
   if (!ok) return SMT_NULL;
   smt_term *upd = xmalloc((s->nvars ? s->nvars : 1) * sizeof *upd);
   for (uint32_t i = 0; i < s->nvars; i++) upd[i] = t->update[i] != SMT_NULL ? t->update[i] : s->pre[i];
-  smt_term r = its_subst(s->ctx, a, s->nvars, s->pre, upd);
+  smt_term r = smt_subst(s->ctx, a, s->nvars, s->pre, upd);
   free(upd);
   return r;
 }
 
-static smt_term conj_of(smt_ctx *ctx, const term_vec *c) {
+static smt_term conj_of(smt_ctx *ctx, const smt_term_vec *c) {
   return c->len ? smt_mk_and(ctx, (uint32_t)c->len, c->data) : SMT_TRUE;
 }
 
 /* Removes from C(t->to) every candidate t does not keep; true if any. */
-static bool check_trans(const its *s, const its_trans *t, term_vec *cand) {
+static bool check_trans(const its *s, const its_trans *t, smt_term_vec *cand) {
   smt_ctx *ctx = s->ctx;
-  term_vec *dst = &cand[t->to];
+  smt_term_vec *dst = &cand[t->to];
   if (dst->len == 0) return false;
   smt_term pre = smt_mk_and2(ctx, conj_of(ctx, &cand[t->from]), t->guard);
   smt_term *img = xmalloc(dst->len * sizeof *img);
@@ -191,7 +189,7 @@ static bool check_trans(const its *s, const its_trans *t, term_vec *cand) {
 its *pp_invariants(pp_state *p, const its *s) {
   smt_ctx *ctx = p->ctx;
   uint32_t nl = s->nlocs;
-  term_vec *cand = xcalloc(nl ? nl : 1, sizeof *cand);
+  smt_term_vec *cand = xcalloc(nl ? nl : 1, sizeof *cand);
   for (uint32_t l = 0; l < nl; l++)
     if (l != s->start) candidates(s, l, &cand[l]);
   /* Houdini: a location whose candidates shrank re-checks its outgoing

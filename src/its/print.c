@@ -215,7 +215,7 @@ bool its_print_koat(const its *s, strbuf *out, char *err, size_t errlen) {
   }
   char **nd = nondet_names(s);
   strbuf_printf(out, "(GOAL COMPLEXITY)\n(STARTTERM (FUNCTIONSYMBOLS %s))\n(VAR", s->loc_names[s->start]);
-  its_term_vec seen = {0};
+  smt_term_vec seen = {0};
   for (uint32_t i = 0; i < s->nvars; i++) strbuf_printf(out, " %s", s->var_names[i]);
   for (uint32_t i = 0; i < s->nvars; i++) strbuf_printf(out, " %s", nd[i]);
   for (size_t k = 0; k < s->trans.len; k++)

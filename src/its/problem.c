@@ -45,15 +45,15 @@ smt_term its_problem_relation(const its *s, uint32_t tidx) {
 /* True when f is an Int term whose variables are all pre-state variables. */
 static bool over_pre_vars(const its *s, smt_term f) {
   if (f == SMT_NULL || !smt_sort_is_int(smt_term_sort(s->ctx, f))) return false;
-  its_term_vec vars = {0};
-  its_term_vars(s->ctx, f, &vars);
+  smt_term_vec vars = {0};
+  smt_term_vars(s->ctx, f, &vars);
   bool ok = true;
   for (size_t i = 0; i < vars.len && ok; i++) ok = its_var_of_term(s, vars.data[i]) != ITS_NONE;
   VEC_FREE(vars);
   return ok;
 }
 
-static smt_term at_post(const its *s, smt_term f) { return its_subst(s->ctx, f, s->nvars, s->pre, s->post); }
+static smt_term at_post(const its *s, smt_term f) { return smt_subst(s->ctx, f, s->nvars, s->pre, s->post); }
 
 static smt_answer worse(smt_answer a, smt_answer b) {
   if (a == SMT_NO || b == SMT_NO) return SMT_NO;

@@ -20,7 +20,7 @@
  * Functions are Int terms over the pre-state variables s->pre[0..nvars-1]
  * only (no temporaries, no post-state variables), any polynomial. The value
  * of location l's function after a transition is the same term with the
- * post-state variables s->post substituted (its_subst).
+ * post-state variables s->post substituted (smt_subst).
  *
  * Conditions checked, for every transition k of the problem from l to l'
  * with relation R_k = guard_k /\ AND_{x_i constrained} x_i' = update_k,i:

@@ -87,8 +87,8 @@ static smt_term abs_le(smt_ctx *ctx, smt_term x, int64_t b) {
  * guard; leaving them out shrinks the search a lot on large systems. */
 static void relevant_vars(const its_problem *p, bool *rel) {
   const its *s = p->s;
-  its_term_vec vars = {0};
-  for (uint32_t k = 0; k < p->nt; k++) its_term_vars(s->ctx, s->trans.data[p->tidx[k]].guard, &vars);
+  smt_term_vec vars = {0};
+  for (uint32_t k = 0; k < p->nt; k++) smt_term_vars(s->ctx, s->trans.data[p->tidx[k]].guard, &vars);
   for (bool grew = true; grew;) {
     grew = false;
     for (size_t j = 0; j < vars.len; j++) {
@@ -97,7 +97,7 @@ static void relevant_vars(const its_problem *p, bool *rel) {
       rel[i] = grew = true;
       for (uint32_t k = 0; k < p->nt; k++) {
         smt_term up = s->trans.data[p->tidx[k]].update[i];
-        if (up != SMT_NULL) its_term_vars(s->ctx, up, &vars);
+        if (up != SMT_NULL) smt_term_vars(s->ctx, up, &vars);
       }
     }
   }

@@ -32,7 +32,7 @@ static bool past_deadline(const seg_engine *e) { return e->deadline > 0 && now_s
 /* ---- substitutions (instantiations mu and their pseudo-inverses) -------- */
 
 typedef struct {
-  seg_term_vec var, val;
+  smt_term_vec var, val;
 } subst;
 
 static void subst_add(subst *s, smt_term v, smt_term t) {
@@ -61,7 +61,7 @@ static bool subst_has(const subst *s, smt_term v) {
 
 static smt_term subst_term(seg_engine *e, const subst *s, smt_term t) {
   if (s->var.len == 0) return t;
-  return its_subst(e->ctx, t, (uint32_t)s->var.len, s->var.data, s->val.data);
+  return smt_subst(e->ctx, t, (uint32_t)s->var.len, s->var.data, s->val.data);
 }
 
 /* A symbolic variable "v<N>" without range atom: a merged state's LV
@@ -74,11 +74,9 @@ static smt_term fresh_plain(seg_engine *e) {
 
 /* ---- nodes, edges, bookkeeping ---------------------------------------- */
 
-typedef VEC(uint32_t) id_vec;
-
 typedef struct {
   seg_graph *g;
-  id_vec work;
+  u32_vec work;
   uint32_t live_states; /* non-removed state nodes, for the limit */
   uint32_t merges;
   bool stop;            /* a limit was hit or the graph became incomplete */
@@ -286,7 +284,7 @@ static bool is_generalization(seg_engine *e, seg_state *gen, seg_state *spec, su
 
 /* ---- merging (Def. 3) --------------------------------------------------- */
 
-static void push_unique(seg_term_vec *v, smt_term t) {
+static void push_unique(smt_term_vec *v, smt_term t) {
   for (size_t i = 0; i < v->len; i++)
     if (v->data[i] == t) return;
   VEC_PUSH(*v, t);
@@ -297,7 +295,7 @@ static bool is_int_eq(smt_ctx *ctx, smt_term t) {
 }
 
 /* The strict order of t1, t2 that <a> implies, if any. */
-static void push_strict_order(seg_engine *e, seg_state *a, smt_term t1, smt_term t2, seg_term_vec *out) {
+static void push_strict_order(seg_engine *e, seg_state *a, smt_term t1, smt_term t2, smt_term_vec *out) {
   smt_term lt = smt_mk_int_lt(e->ctx, t1, t2);
   if (seg_entails(e, a, lt) == SMT_YES) {
     push_unique(out, lt);
@@ -320,9 +318,9 @@ static bool slot_is_ptr(const ir_func *f, uint32_t k) {
  * pointers into different allocations (s - src = d - dst in a string
  * copy). Sound: every candidate is implied by <a>, so c stays a
  * generalization of a. */
-static void pointer_bounds(seg_engine *e, seg_state *a, seg_term_vec *out) {
+static void pointer_bounds(seg_engine *e, seg_state *a, smt_term_vec *out) {
   smt_ctx *ctx = e->ctx;
-  seg_term_vec ptrs = {0}, cand = {0};
+  smt_term_vec ptrs = {0}, cand = {0};
   for (uint32_t i = 0; i < a->nframes; i++) {
     const seg_frame *fr = &a->frames[i];
     const ir_func *f = &e->m->funcs.data[fr->func];
@@ -370,7 +368,7 @@ static void pointer_bounds(seg_engine *e, seg_state *a, seg_term_vec *out) {
  * also as the strict inequality <a> implies, and for PT atoms with values
  * <a> proves different the order of their addresses (this is what keeps
  * "s < end" for strlen, seed 002 Sect. 2.3). */
-static void double_brackets(seg_engine *e, seg_state *a, seg_term_vec *out) {
+static void double_brackets(seg_engine *e, seg_state *a, smt_term_vec *out) {
   smt_ctx *ctx = e->ctx;
   for (size_t i = 0; i < a->kb.len; i++) {
     smt_term t = a->kb.data[i];
@@ -504,7 +502,7 @@ static void merge_memory(seg_state *c, const seg_state *a, const seg_state *b, c
 /* KB_c: the candidates mu_a^-1(<<a>>) whose mu_b-instance <b> implies. */
 static void merge_kb(seg_engine *e, seg_state *c, seg_state *a, seg_state *b, const subst *inv_a,
                      const subst *mu_b) {
-  seg_term_vec cand = {0};
+  smt_term_vec cand = {0};
   double_brackets(e, a, &cand);
   for (size_t i = 0; i < cand.len; i++) {
     if (past_deadline(e)) break;

@@ -67,12 +67,10 @@ typedef struct {
   bool is_signed;     /* representation of val */
 } seg_pt;
 
-typedef VEC(smt_term) seg_term_vec;
-
 typedef struct seg_state {
   uint32_t nframes;
   seg_frame *frames;   /* frames[nframes-1] is the current one */
-  seg_term_vec kb;     /* atoms (Bool terms), a conjunction */
+  smt_term_vec kb;     /* atoms (Bool terms), a conjunction */
   VEC(seg_alloc) al;
   VEC(seg_pt) pt;
   uint32_t nglobals;
@@ -127,10 +125,14 @@ smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi);
 /* Is <a> satisfiable? false only when certainly unsatisfiable. */
 bool seg_feasible(seg_engine *e, seg_state *s);
 
+/* LV is injective (seg.h): no symbolic variable is the entry of two slots,
+ * in one frame or in two. For assertions: seg_fo and seg_project check it. */
+bool seg_lv_injective(const seg_state *s);
+
 /* Every symbolic variable of the state (LV of all frames, AL, PT, globals,
  * and KB), each once, in a deterministic order: LV frame by frame and slot
  * by slot, globals, AL, PT, then KB's other variables. */
-void seg_state_vars(seg_engine *e, const seg_state *s, seg_term_vec *out);
+void seg_state_vars(seg_engine *e, const seg_state *s, smt_term_vec *out);
 
 /* Projection of dead variables. First, in the CURRENT frame, when it is at
  * the first non-phi instruction of its block, LV entries of slots that are

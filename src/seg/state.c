@@ -1,11 +1,13 @@
 /* state: abstract states of the SEG (seed 002 Def. 1 and 2): construction,
  * copying, the first-order view <a>, entailment, projection of dead
  * variables, printing. See internal.h for the contract. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../smt/smtlib.h"
+#include "../util/map.h"
 #include "internal.h"
 
 /* ---- symbolic variables -------------------------------------------------- */
@@ -158,8 +160,9 @@ void seg_pop_frame(seg_state *s) {
 
 smt_term seg_fo(seg_engine *e, seg_state *s) {
   if (s->fo_cache != SMT_NULL) return s->fo_cache;
+  assert(seg_lv_injective(s));
   smt_ctx *ctx = e->ctx;
-  seg_term_vec parts = {0};
+  smt_term_vec parts = {0};
   for (size_t i = 0; i < s->kb.len; i++) VEC_PUSH(parts, s->kb.data[i]);
   /* allocations are non-empty intervals, pairwise disjoint */
   for (size_t i = 0; i < s->al.len; i++) {
@@ -196,35 +199,24 @@ bool seg_feasible(seg_engine *e, seg_state *s) {
 
 /* ---- variables -------------------------------------------------------------- */
 
-/* A small set of terms with insertion order kept in a vector. */
-typedef struct {
-  uint32_t *slots;
-  size_t cap;
-} term_set;
+/* Sets of terms are util maps (map.h) with the terms as keys, reserved for
+ * the expected size (state_size) but growing when KB atoms have more
+ * variables than estimated: a fixed-size table here could fill up and loop. */
+typedef u64_map term_set;
 
-static bool set_add(term_set *set, smt_term t) {
-  size_t h = (t * 2654435761u) & (set->cap - 1);
-  while (set->slots[h]) {
-    if (set->slots[h] == t) return false;
-    h = (h + 1) & (set->cap - 1);
-  }
-  set->slots[h] = t;
-  return true;
-}
+static bool set_add(term_set *set, smt_term t) { return u64_map_add(set, t, 0); }
 
 static void set_init(term_set *set, size_t n) {
-  set->cap = 16;
-  while (set->cap < 2 * n + 2) set->cap *= 2;
-  set->slots = calloc(set->cap, sizeof *set->slots);
-  if (!set->slots) util_die_unknown("out of memory");
+  *set = (term_set){0};
+  u64_map_reserve(set, n);
 }
 
-static void push_var(term_set *set, seg_term_vec *out, smt_term v) {
+static void push_var(term_set *set, smt_term_vec *out, smt_term v) {
   if (v != SMT_NULL && set_add(set, v)) VEC_PUSH(*out, v);
 }
 
 /* The variables of LV, globals, AL and PT (not KB), in the documented order. */
-static void structural_vars(const seg_state *s, term_set *set, seg_term_vec *out) {
+static void structural_vars(const seg_state *s, term_set *set, smt_term_vec *out) {
   for (uint32_t i = 0; i < s->nframes; i++)
     for (uint32_t k = 0; k < s->frames[i].nslots; k++) push_var(set, out, s->frames[i].lv[k]);
   for (uint32_t g = 0; g < s->nglobals; g++) push_var(set, out, s->globals[g]);
@@ -244,18 +236,29 @@ static size_t state_size(const seg_state *s) {
   return n;
 }
 
-void seg_state_vars(seg_engine *e, const seg_state *s, seg_term_vec *out) {
+bool seg_lv_injective(const seg_state *s) {
+  term_set seen;
+  set_init(&seen, state_size(s));
+  bool ok = true;
+  for (uint32_t i = 0; ok && i < s->nframes; i++)
+    for (uint32_t k = 0; ok && k < s->frames[i].nslots; k++)
+      ok = s->frames[i].lv[k] == SMT_NULL || set_add(&seen, s->frames[i].lv[k]);
+  u64_map_free(&seen);
+  return ok;
+}
+
+void seg_state_vars(seg_engine *e, const seg_state *s, smt_term_vec *out) {
   term_set set;
   set_init(&set, state_size(s));
   structural_vars(s, &set, out);
-  its_term_vec tv = {0};
+  smt_term_vec tv = {0};
   for (size_t i = 0; i < s->kb.len; i++) {
     tv.len = 0;
-    its_term_vars(e->ctx, s->kb.data[i], &tv);
+    smt_term_vars(e->ctx, s->kb.data[i], &tv);
     for (size_t k = 0; k < tv.len; k++) push_var(&set, out, tv.data[k]);
   }
   VEC_FREE(tv);
-  free(set.slots);
+  u64_map_free(&set);
 }
 
 /* ---- projection ---------------------------------------------------------------- */
@@ -285,31 +288,31 @@ static smt_term definition_of(seg_engine *e, smt_term atom, smt_term d) {
   smt_term f = smt_mk_int_sub(ctx, l, r); /* atom: f = 0 */
   smt_term one = smt_mk_int(ctx, 1);
   smt_term d1 = smt_mk_int_add2(ctx, d, one);
-  smt_term shifted = its_subst(ctx, f, 1, &d, &d1);
+  smt_term shifted = smt_subst(ctx, f, 1, &d, &d1);
   smt_term coef = smt_mk_int_sub(ctx, shifted, f); /* constant when f is linear in d */
   if (smt_term_kind(ctx, coef) != SMT_INT_CONST) return SMT_NULL;
   mpz_srcptr c = smt_term_value(ctx, coef);
   if (mpz_cmpabs_ui(c, 1) != 0) return SMT_NULL;
   /* f = c*d + rest, so d = d - c*f on f = 0 (c*c = 1) */
   smt_term def = smt_mk_int_sub(ctx, d, smt_mk_int_mul2(ctx, coef, f));
-  its_term_vec tv = {0};
-  its_term_vars(ctx, def, &tv);
+  smt_term_vec tv = {0};
+  smt_term_vars(ctx, def, &tv);
   bool mentions_d = false;
   for (size_t i = 0; i < tv.len; i++) mentions_d |= tv.data[i] == d;
   VEC_FREE(tv);
   return mentions_d ? SMT_NULL : def; /* non-linear occurrences */
 }
 
-static bool atom_mentions(seg_engine *e, smt_term atom, smt_term v, its_term_vec *tmp) {
+static bool atom_mentions(seg_engine *e, smt_term atom, smt_term v, smt_term_vec *tmp) {
   tmp->len = 0;
-  its_term_vars(e->ctx, atom, tmp);
+  smt_term_vars(e->ctx, atom, tmp);
   for (size_t i = 0; i < tmp->len; i++)
     if (tmp->data[i] == v) return true;
   return false;
 }
 
 /* Eliminates one dead variable d from KB. */
-static void eliminate(seg_engine *e, seg_state *s, smt_term d, its_term_vec *tmp) {
+static void eliminate(seg_engine *e, seg_state *s, smt_term d, smt_term_vec *tmp) {
   smt_term def = SMT_NULL;
   size_t def_at = SIZE_MAX;
   for (size_t i = 0; i < s->kb.len && def == SMT_NULL; i++)
@@ -317,7 +320,7 @@ static void eliminate(seg_engine *e, seg_state *s, smt_term d, its_term_vec *tmp
       def = definition_of(e, s->kb.data[i], d);
       if (def != SMT_NULL) def_at = i;
     }
-  seg_term_vec kept = {0};
+  smt_term_vec kept = {0};
   for (size_t i = 0; i < s->kb.len; i++) {
     smt_term a = s->kb.data[i];
     if (i == def_at || atom_mentions(e, a, d, tmp)) /* the ITS transition keeps it (internal.h, link) */
@@ -325,7 +328,7 @@ static void eliminate(seg_engine *e, seg_state *s, smt_term d, its_term_vec *tmp
     if (i == def_at) continue;
     if (atom_mentions(e, a, d, tmp)) {
       if (def == SMT_NULL) continue; /* no definition: forget what d said */
-      a = its_subst(e->ctx, a, 1, &d, &def);
+      a = smt_subst(e->ctx, a, 1, &d, &def);
     }
     VEC_PUSH(kept, a);
   }
@@ -337,17 +340,18 @@ static void eliminate(seg_engine *e, seg_state *s, smt_term d, its_term_vec *tmp
 }
 
 void seg_project(seg_engine *e, seg_state *s) {
+  assert(seg_lv_injective(s));
   drop_dead_slots(e, s);
   term_set live;
   set_init(&live, state_size(s));
-  seg_term_vec order = {0};
+  smt_term_vec order = {0};
   structural_vars(s, &live, &order);
   /* the dead variables of KB, in order of first occurrence */
-  seg_term_vec dead = {0};
-  its_term_vec tv = {0};
+  smt_term_vec dead = {0};
+  smt_term_vec tv = {0};
   for (size_t i = 0; i < s->kb.len; i++) {
     tv.len = 0;
-    its_term_vars(e->ctx, s->kb.data[i], &tv);
+    smt_term_vars(e->ctx, s->kb.data[i], &tv);
     for (size_t k = 0; k < tv.len; k++)
       if (set_add(&live, tv.data[k])) VEC_PUSH(dead, tv.data[k]);
   }
@@ -355,7 +359,7 @@ void seg_project(seg_engine *e, seg_state *s) {
   VEC_FREE(tv);
   VEC_FREE(dead);
   VEC_FREE(order);
-  free(live.slots);
+  u64_map_free(&live);
 }
 
 bool seg_same_position(const seg_state *a, const seg_state *b) {

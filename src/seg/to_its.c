@@ -22,7 +22,7 @@
 typedef struct {
   seg_graph *g;
   its *s;
-  seg_term_vec *vars; /* per node: V(a) (empty for leaves and removed nodes) */
+  smt_term_vec *vars; /* per node: V(a) (empty for leaves and removed nodes) */
   uint32_t *loc;      /* per node: ITS location, ITS_NONE if none */
   uint32_t *pos;      /* per term index: slot in the current source state, ITS_NONE if none */
   uint32_t npos;
@@ -31,21 +31,21 @@ typedef struct {
 static uint32_t slot_of(const conv *cv, smt_term t) { return t < cv->npos ? cv->pos[t] : ITS_NONE; }
 
 /* Marks (or unmarks) the slots of V(a) in the term -> slot table. */
-static void mark_slots(conv *cv, const seg_term_vec *v, bool on) {
+static void mark_slots(conv *cv, const smt_term_vec *v, bool on) {
   for (size_t i = 0; i < v->len; i++)
     if (v->data[i] < cv->npos) cv->pos[v->data[i]] = on ? (uint32_t)i : ITS_NONE;
 }
 
 /* t over V(a) renamed into slots; SMT_NULL when t mentions another variable. */
-static smt_term into_slots(conv *cv, const seg_term_vec *va, smt_term t) {
+static smt_term into_slots(conv *cv, const smt_term_vec *va, smt_term t) {
   smt_ctx *ctx = cv->g->e.ctx;
-  its_term_vec tv = {0};
-  its_term_vars(ctx, t, &tv);
+  smt_term_vec tv = {0};
+  smt_term_vars(ctx, t, &tv);
   bool ok = true;
   for (size_t i = 0; i < tv.len && ok; i++) ok = slot_of(cv, tv.data[i]) != ITS_NONE;
   VEC_FREE(tv);
   if (!ok) return SMT_NULL;
-  return its_subst(ctx, t, (uint32_t)va->len, va->data, cv->s->pre);
+  return smt_subst(ctx, t, (uint32_t)va->len, va->data, cv->s->pre);
 }
 
 static smt_term mu_image(const seg_edge *ed, smt_term w) {
@@ -57,8 +57,8 @@ static smt_term mu_image(const seg_edge *ed, smt_term w) {
 /* Does t mention the variable v? */
 static bool mentions(smt_ctx *ctx, smt_term t, smt_term v) {
   if (t == SMT_NULL) return false;
-  its_term_vec tv = {0};
-  its_term_vars(ctx, t, &tv);
+  smt_term_vec tv = {0};
+  smt_term_vars(ctx, t, &tv);
   bool found = false;
   for (size_t i = 0; i < tv.len && !found; i++) found = tv.data[i] == v;
   VEC_FREE(tv);
@@ -68,14 +68,14 @@ static bool mentions(smt_ctx *ctx, smt_term t, smt_term v) {
 static void add_transition(conv *cv, const seg_edge *ed, smt_term *upd) {
   seg_graph *g = cv->g;
   smt_ctx *ctx = g->e.ctx;
-  const seg_term_vec *va = &cv->vars[ed->from], *vb = &cv->vars[ed->to];
+  const smt_term_vec *va = &cv->vars[ed->from], *vb = &cv->vars[ed->to];
   mark_slots(cv, va, true);
   smt_term fo = seg_fo(&g->e, g->nodes.data[ed->from].state);
   /* what the step computed before projection forgot it (internal.h, link):
    * over a's variables and b's new ones, which stay temporaries here */
   smt_term link = ed->kind == SEG_EDGE_GEN ? SMT_NULL : g->nodes.data[ed->to].state->link;
   if (link != SMT_NULL) fo = smt_mk_and2(ctx, fo, link);
-  smt_term guard = its_subst(ctx, fo, (uint32_t)va->len, va->data, cv->s->pre);
+  smt_term guard = smt_subst(ctx, fo, (uint32_t)va->len, va->data, cv->s->pre);
   for (uint32_t j = 0; j < cv->s->nvars; j++) upd[j] = SMT_NULL;
   for (size_t j = 0; j < vb->len; j++) {
     smt_term w = vb->data[j];

@@ -7,6 +7,7 @@
  * Rewrites call smt_mk() recursively only on strictly smaller or
  * differently-rooted terms, so they terminate.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -631,9 +632,8 @@ static smt_term mk_store(smt_ctx *ctx, smt_term a, smt_term i, smt_term v) {
 }
 
 /* ---- the generic constructor ------------------------------------------------------- */
-smt_term smt_mk(smt_ctx *ctx, smt_kind k, uint32_t n, const smt_term *a, uint32_t p1, uint32_t p2) {
-  uint32_t aux;
-  smt_sort s = smt_op_sort(ctx, k, n, a, p1, p2, &aux);
+static smt_term mk_dispatch(smt_ctx *ctx, smt_kind k, uint32_t n, const smt_term *a, uint32_t p1, uint32_t p2,
+                            smt_sort s, uint32_t aux) {
   smt_term r = try_fold(ctx, k, n, a, s, aux);
   if (r) return r;
   switch (k) {
@@ -669,6 +669,15 @@ smt_term smt_mk(smt_ctx *ctx, smt_kind k, uint32_t n, const smt_term *a, uint32_
     if (k >= SMT_BV_AND && k <= SMT_BV_SDIVO) return bv_binary(ctx, k, a[0], a[1]);
     return smt_mk_raw(ctx, k, n, a, p1, p2); /* reports the misuse */
   }
+}
+
+smt_term smt_mk(smt_ctx *ctx, smt_kind k, uint32_t n, const smt_term *a, uint32_t p1, uint32_t p2) {
+  uint32_t aux;
+  smt_sort s = smt_op_sort(ctx, k, n, a, p1, p2, &aux); /* aborts on a sort error */
+  smt_term r = mk_dispatch(ctx, k, n, a, p1, p2, s, aux);
+  /* the contract of every rewrite: an equivalent term of the same sort */
+  assert(r != SMT_NULL && smt_term_sort(ctx, r) == s);
+  return r;
 }
 
 /* ---- named constructors -------------------------------------------------------------- */

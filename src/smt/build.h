@@ -88,6 +88,17 @@ bool smt_fold(smt_kind kind, uint32_t n, mpz_srcptr const *args, const uint32_t 
 bool smt_eval(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, mpz_srcptr const *vals,
               mpz_ptr out);
 
+/* ---- substitution and variables (subst.c) ---------------------------------- */
+/* The term t with the variables vars[i] replaced by repl[i] (of the same
+ * sort where vars[i] occurs; SMT_NULL keeps vars[i]) at once, not one after
+ * the other, rebuilt with the simplifying constructors. Shared
+ * subterms are rebuilt once; the recursion depth is the depth of t. */
+smt_term smt_subst(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, const smt_term *repl);
+/* Appends the distinct variables of t (none for SMT_NULL) to *out, in the
+ * order of first visit (depth first, arguments left to right). Variables
+ * already in *out may be appended again. */
+void smt_term_vars(const smt_ctx *ctx, smt_term t, smt_term_vec *out);
+
 /* The overflow predicates defined by base operations (SMT-LIB 2.6 has
  * none): a raw term equivalent to t when t is an overflow predicate, t
  * otherwise. Printers and back ends without such operators use this. */

@@ -35,28 +35,3 @@ void smt_fatal(const char *fmt, ...) {
   abort();
 }
 
-void smt_map_put(smt_map *m, uint32_t k, uint32_t v) {
-  if (2 * (m->count + 1) > m->cap) {
-    uint32_t ncap = m->cap ? 2 * m->cap : 64;
-    uint32_t *nk = xcalloc(ncap, sizeof *nk), *nv = xmalloc(ncap * sizeof *nv);
-    for (uint32_t i = 0; i < m->cap; i++) {
-      if (!m->keys[i]) continue;
-      uint32_t j = smt_map_hash(m->keys[i]) & (ncap - 1);
-      while (nk[j]) j = (j + 1) & (ncap - 1);
-      nk[j] = m->keys[i];
-      nv[j] = m->vals[i];
-    }
-    free(m->keys);
-    free(m->vals);
-    m->keys = nk;
-    m->vals = nv;
-    m->cap = ncap;
-  }
-  uint32_t j = smt_map_hash(k) & (m->cap - 1);
-  while (m->keys[j] && m->keys[j] != k) j = (j + 1) & (m->cap - 1);
-  if (!m->keys[j]) {
-    m->keys[j] = k;
-    m->count++;
-  }
-  m->vals[j] = v;
-}

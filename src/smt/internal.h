@@ -9,39 +9,25 @@
 #ifndef BITPROVE_SMT_INTERNAL_H
 #define BITPROVE_SMT_INTERNAL_H
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../util/map.h"
 #include "../util/util.h"
 #include "query.h"
 #include "solver.h"
 #include "term.h"
 
-/* ---- u32 -> u32 hash map (memo tables of one traversal) --------------- */
-typedef struct {
-  uint32_t *keys; /* 0 = empty */
-  uint32_t *vals;
-  uint32_t cap, count;
-} smt_map;
-static inline void smt_map_init(smt_map *m) { m->keys = m->vals = NULL, m->cap = m->count = 0; }
-static inline void smt_map_free(smt_map *m) {
-  free(m->keys);
-  free(m->vals);
-  smt_map_init(m);
-}
-static inline uint32_t smt_map_hash(uint32_t k) {
-  uint32_t h = k * 0x9e3779b1u; /* fold the high bits down: slots use the low ones */
-  return h ^ (h >> 16);
-}
-/* The value of key k (k != 0), or def. */
+/* ---- u32 -> u32 memo tables of one traversal: the util map (map.h) ----- */
+typedef u64_map smt_map;
+static inline void smt_map_init(smt_map *m) { *m = (smt_map){0}; }
+static inline void smt_map_free(smt_map *m) { u64_map_free(m); }
+/* The value of key k, or def. */
 static inline uint32_t smt_map_get(const smt_map *m, uint32_t k, uint32_t def) {
-  if (!m->cap) return def;
-  for (uint32_t j = smt_map_hash(k) & (m->cap - 1);; j = (j + 1) & (m->cap - 1)) {
-    if (m->keys[j] == k) return m->vals[j];
-    if (!m->keys[j]) return def;
-  }
+  return (uint32_t)u64_map_get_or(m, k, def);
 }
-void smt_map_put(smt_map *m, uint32_t k, uint32_t v);
+static inline void smt_map_put(smt_map *m, uint32_t k, uint32_t v) { u64_map_put(m, k, v); }
 
 typedef struct {
   uint16_t kind;
@@ -91,7 +77,10 @@ struct smt_ctx {
   char reason[128];
 };
 
-static inline const smt_tdesc *smt_desc(const smt_ctx *ctx, smt_term t) { return &ctx->terms.data[t]; }
+static inline const smt_tdesc *smt_desc(const smt_ctx *ctx, smt_term t) {
+  assert(t < ctx->terms.len);
+  return &ctx->terms.data[t];
+}
 
 void smt_table_init(smt_ctx *ctx);
 void smt_table_free(smt_ctx *ctx);

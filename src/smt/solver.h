@@ -24,7 +24,6 @@
 typedef enum { SMT_UNKNOWN = 0, SMT_SAT = 1, SMT_UNSAT = 2 } smt_result;
 const char *smt_result_name(smt_result r); /* "sat", "unsat", "unknown" */
 
-typedef VEC(smt_term) smt_term_vec;
 typedef struct smt_solver smt_solver;
 
 typedef struct {

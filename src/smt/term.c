@@ -4,6 +4,7 @@
  * with the given kind, sort, payload and arguments, creating it if needed.
  * They check sorts and arity (aborting on misuse) and never simplify.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,10 @@ static bool key_equal(const smt_ctx *ctx, const smt_tdesc *d, const term_key *k,
   return d->aux == k->aux && memcmp(d->args, k->args, k->nargs * sizeof *k->args) == 0;
 }
 
+/* The hash-consing table and the name set below are open addressing of
+ * their own, not the util map (map.h): their keys are structural (kind,
+ * sort, payload and arguments compared by key_equal; strings), stored once
+ * in the term table, not integers. */
 static void htab_grow(smt_ctx *ctx) {
   uint32_t ncap = ctx->hcap ? 2 * ctx->hcap : 1024;
   uint32_t *n = xcalloc(ncap, sizeof *n);
@@ -518,38 +523,64 @@ smt_term smt_mk_raw(smt_ctx *ctx, smt_kind kind, uint32_t n, const smt_term *a, 
 }
 
 /* ---- accessors ------------------------------------------------------------ */
+/* Every accessor takes a term of this context (1 .. num-1): SMT_NULL or an
+ * index from another, larger context is a caller's bug. */
+#define TERM_OK(ctx, t) assert((t) != SMT_NULL && (t) < (ctx)->terms.len)
 uint32_t smt_num_terms(const smt_ctx *ctx) { return (uint32_t)ctx->terms.len; }
-smt_kind smt_term_kind(const smt_ctx *ctx, smt_term t) { return (smt_kind)ctx->terms.data[t].kind; }
-smt_sort smt_term_sort(const smt_ctx *ctx, smt_term t) { return ctx->terms.data[t].sort; }
-uint32_t smt_term_nargs(const smt_ctx *ctx, smt_term t) { return ctx->terms.data[t].nargs; }
+smt_kind smt_term_kind(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
+  return (smt_kind)ctx->terms.data[t].kind;
+}
+smt_sort smt_term_sort(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
+  return ctx->terms.data[t].sort;
+}
+uint32_t smt_term_nargs(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
+  return ctx->terms.data[t].nargs;
+}
 smt_term smt_term_arg(const smt_ctx *ctx, smt_term t, uint32_t i) {
+  TERM_OK(ctx, t);
+  assert(i < ctx->terms.data[t].nargs);
   return ctx->terms.data[t].args[i];
 }
-const smt_term *smt_term_args(const smt_ctx *ctx, smt_term t) { return ctx->terms.data[t].args; }
+const smt_term *smt_term_args(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
+  return ctx->terms.data[t].args;
+}
 
 mpz_srcptr smt_term_value(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
   const smt_tdesc *d = &ctx->terms.data[t];
   if (d->kind != SMT_INT_CONST && d->kind != SMT_BV_CONST) smt_fatal("smt_term_value: not a constant");
   return ctx->values.data[d->aux];
 }
 
 const char *smt_term_name(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
   const smt_tdesc *d = &ctx->terms.data[t];
   return d->kind == SMT_VAR ? ctx->vars.data[d->aux].name : NULL;
 }
 
 const char *smt_term_print_name(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
   const smt_tdesc *d = &ctx->terms.data[t];
   return d->kind == SMT_VAR ? ctx->vars.data[d->aux].print_name : NULL;
 }
 
-uint32_t smt_extract_lo(const smt_ctx *ctx, smt_term t) { return ctx->terms.data[t].aux; }
+uint32_t smt_extract_lo(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
+  assert(ctx->terms.data[t].kind == SMT_BV_EXTRACT);
+  return ctx->terms.data[t].aux;
+}
 uint32_t smt_extract_hi(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
   const smt_tdesc *d = &ctx->terms.data[t];
   return d->aux + smt_sort_width(d->sort) - 1;
 }
 
 uint32_t smt_bv_width(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
   smt_sort s = ctx->terms.data[t].sort;
   return smt_sort_is_bv(s) ? smt_sort_width(s) : 0;
 }

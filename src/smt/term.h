@@ -83,8 +83,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../util/util.h"
+
 typedef struct smt_ctx smt_ctx;
 typedef uint32_t smt_term;
+/* The one vector of terms (every engine passes these around). */
+typedef VEC(smt_term) smt_term_vec;
 typedef uint32_t smt_sort;
 
 #define SMT_NULL ((smt_term)0)

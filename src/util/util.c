@@ -330,3 +330,9 @@ bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void 
   strbuf_free(&got);
   return ok;
 }
+
+uint64_t util_str_hash(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) h = (h ^ *p) * 0x100000001b3ull;
+  return h;
+}

@@ -7,7 +7,9 @@
  *  - An arena hands out memory that lives until arena_free(); nothing taken
  *    from it is freed on its own.
  *  - VEC(T) is a growable array {T *data; size_t len, cap;}; VEC_PUSH grows it
- *    with xrealloc. The owner frees .data with free().
+ *    with xrealloc. The owner frees .data with free(). u32_vec and u64_vec
+ *    are the named vectors of those element types.
+ *  - The hash map (uint64 -> uint64) is in map.h.
  *  - util_error() prints one line "bitprove: error: ..." on stderr.
  */
 #ifndef BITPROVE_UTIL_H
@@ -93,7 +95,10 @@ void *arena_memdup(arena *a, const void *p, size_t n);
     (v).data[(v).len++] = (x);                                                \
   } while (0)
 #define VEC_FREE(v) (free((v).data), (v).data = NULL, (v).len = (v).cap = 0)
+/* VEC(T) is a new type at each use: code that passes vectors between
+ * functions uses these named ones (smt_term_vec lives in smt/term.h). */
 typedef VEC(uint32_t) u32_vec;
+typedef VEC(uint64_t) u64_vec;
 
 /* ---- string buffer -------------------------------------------------- */
 typedef struct {
@@ -124,5 +129,7 @@ bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void 
  * (errno set). *len_out may be NULL. */
 char *util_read_file(const char *path, size_t *len_out);
 bool util_ends_with(const char *s, const char *suffix);
+/* A 64-bit hash of a NUL-terminated string (FNV-1a), e.g. as a map key. */
+uint64_t util_str_hash(const char *s);
 
 #endif

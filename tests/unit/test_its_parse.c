@@ -91,7 +91,7 @@ static void test_structure(void) {
   CHECK(!its_validate(s, err, sizeof err) && strstr(err, "post-state"));
   /* relation and substitution */
   smt_term rel = its_trans_relation(s, 0);
-  smt_term sub = its_subst(c, rel, 1, &x, (smt_term[]){N(c, 5)});
+  smt_term sub = smt_subst(c, rel, 1, &x, (smt_term[]){N(c, 5)});
   smt_term want = smt_mk_and2(c, smt_mk_eq(c, s->post[0], N(c, 4)), smt_mk_eq(c, s->post[1], s->pre[1]));
   CHECK(sub == smt_simplify(c, want));
   strbuf b = {0};

@@ -57,8 +57,8 @@ static size_t find_trans(const its *s, const char *from, const char *to) {
 }
 
 static bool mentions(const its *s, smt_term t, smt_term var) {
-  its_term_vec v = {0};
-  its_term_vars(s->ctx, t, &v);
+  smt_term_vec v = {0};
+  smt_term_vars(s->ctx, t, &v);
   bool r = false;
   for (size_t i = 0; i < v.len; i++) r |= v.data[i] == var;
   VEC_FREE(v);

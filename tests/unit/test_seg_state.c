@@ -98,7 +98,7 @@ static void test_projection(void) {
   seg_project(&e, s);
   CHECK(s->kb.len < before);
   CHECK(seg_entails(&e, s, smt_mk_eq(ctx, y, smt_mk_int_add2(ctx, x, smt_mk_int(ctx, 2)))) == SMT_YES);
-  seg_term_vec vars = {0};
+  smt_term_vec vars = {0};
   seg_state_vars(&e, s, &vars);
   bool has_dead = false;
   for (size_t i = 0; i < vars.len; i++) has_dead |= vars.data[i] == t || vars.data[i] == u || vars.data[i] == w;

@@ -1,0 +1,70 @@
+/* subst.c: substitution of variables and the variables of a term (build.h).
+ * Both memoize by term index, so a shared subterm is visited once. */
+#include <assert.h>
+
+#include "build.h"
+#include "internal.h"
+
+/* ---- variables of a term ------------------------------------------------- */
+static void term_vars_rec(const smt_ctx *ctx, smt_term t, smt_map *seen, smt_term_vec *out) {
+  if (smt_map_get(seen, t, 0)) return;
+  smt_map_put(seen, t, 1);
+  const smt_tdesc *d = smt_desc(ctx, t);
+  if (d->kind == SMT_VAR) {
+    VEC_PUSH(*out, t);
+    return;
+  }
+  for (uint32_t i = 0; i < d->nargs; i++) term_vars_rec(ctx, d->args[i], seen, out);
+}
+
+void smt_term_vars(const smt_ctx *ctx, smt_term t, smt_term_vec *out) {
+  if (t == SMT_NULL) return;
+  assert(t < smt_num_terms(ctx));
+  smt_map seen;
+  smt_map_init(&seen);
+  term_vars_rec(ctx, t, &seen, out);
+  smt_map_free(&seen);
+}
+
+/* ---- substitution ------------------------------------------------------------ */
+static smt_term subst_rec(smt_ctx *ctx, smt_term t, smt_map *memo) {
+  smt_term r = smt_map_get(memo, t, SMT_NULL);
+  if (r) return r;
+  uint32_t n = smt_term_nargs(ctx, t);
+  if (n == 0) {
+    smt_map_put(memo, t, t);
+    return t;
+  }
+  smt_term small[8];
+  smt_term *args = n <= 8 ? small : xmalloc(n * sizeof *args);
+  for (uint32_t i = 0; i < n; i++) args[i] = subst_rec(ctx, smt_term_arg(ctx, t, i), memo);
+  smt_kind k = smt_term_kind(ctx, t);
+  smt_sort s = smt_term_sort(ctx, t);
+  /* The parameters smt_mk expects back (term.h): extract bounds, the number
+   * of bits an extension adds, the width of int2bv / const arrays. */
+  uint32_t p1 = 0, p2 = 0;
+  if (k == SMT_BV_EXTRACT) {
+    p1 = smt_extract_hi(ctx, t);
+    p2 = smt_extract_lo(ctx, t);
+  } else if (k == SMT_BV_ZEXT || k == SMT_BV_SEXT) {
+    p1 = smt_sort_width(s) - smt_bv_width(ctx, smt_term_arg(ctx, t, 0));
+  } else if (k == SMT_INT2BV || k == SMT_CONST_ARRAY) {
+    p1 = smt_sort_width(s);
+  }
+  r = smt_mk(ctx, k, n, args, p1, p2);
+  if (args != small) free(args);
+  smt_map_put(memo, t, r);
+  return r;
+}
+
+smt_term smt_subst(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, const smt_term *repl) {
+  smt_map memo;
+  smt_map_init(&memo);
+  /* SMT_NULL as a replacement reads as "absent": the variable stays. The
+   * sorts are checked by smt_mk where a replacement is used (callers may
+   * pass placeholders of another sort for variables that do not occur). */
+  for (uint32_t i = 0; i < n; i++) smt_map_put(&memo, vars[i], repl[i]);
+  smt_term r = subst_rec(ctx, t, &memo);
+  smt_map_free(&memo);
+  return r;
+}
