@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ir/cfg.h"
 #include "../ir/ir_arith.h"
 #include "internal.h"
 
@@ -663,38 +664,12 @@ static void compute_order(bframe *fr) {
   fr->pos = xmalloc(nb * sizeof *fr->pos);
   fr->order = xmalloc(nb * sizeof *fr->order);
   for (uint32_t b = 0; b < nb; b++) fr->pos[b] = UINT32_MAX;
-  /* iterative DFS; postorder numbers, then reversed */
-  uint32_t *stack = xmalloc(nb * sizeof *stack), *next = xcalloc(nb, sizeof *next);
-  uint8_t *seen = xcalloc(nb, 1);
-  uint32_t sp = 0, npost = 0;
-  stack[sp++] = 0;
-  seen[0] = 1;
-  while (sp) {
-    uint32_t b = stack[sp - 1];
-    const ir_block *bl = &f->blocks[b];
-    const ir_inst *t = bl->count ? &f->insts[bl->first + bl->count - 1] : NULL;
-    uint32_t nt = t && ir_is_terminator(t->op) ? t->ntargets : 0;
-    if (next[b] < nt) {
-      uint32_t s = t->targets[next[b]++];
-      if (s < nb && !seen[s]) {
-        seen[s] = 1;
-        stack[sp++] = s;
-      }
-    } else {
-      fr->order[npost++] = b;
-      sp--;
-    }
-  }
-  for (uint32_t i = 0; i < npost / 2; i++) {
-    uint32_t x = fr->order[i];
-    fr->order[i] = fr->order[npost - 1 - i];
-    fr->order[npost - 1 - i] = x;
-  }
+  graph cfg;
+  ir_cfg_graph(f, &cfg);
+  uint32_t npost = nb ? graph_rpo(&cfg, 0, fr->order) : 0;
+  graph_free(&cfg);
   for (uint32_t i = 0; i < npost; i++) fr->pos[fr->order[i]] = i;
   fr->norder = npost;
-  free(stack);
-  free(next);
-  free(seen);
 }
 
 /* The last latch (position) of every loop header, as lists per position. */

@@ -140,9 +140,9 @@ static void emit(dt_ctx *c, walk_ctx *w, dt_states *ss, uint32_t to_loc) {
     for (uint32_t k = 0; k < nl; k++) p.update[vars[k]] = dt_var_value(c, s, vars[k]);
     smt_term g = smt_mk_and(c->ctx, (uint32_t)s->conj.len, s->conj.data);
     /* ranges of the pre-state variables the transition mentions */
-    its_term_vec tv = {0};
-    its_term_vars(c->ctx, g, &tv);
-    for (uint32_t k = 0; k < nl; k++) its_term_vars(c->ctx, p.update[vars[k]], &tv);
+    smt_term_vec tv = {0};
+    smt_term_vars(c->ctx, g, &tv);
+    for (uint32_t k = 0; k < nl; k++) smt_term_vars(c->ctx, p.update[vars[k]], &tv);
     smt_term *parts = xmalloc((tv.len + 1) * sizeof *parts);
     uint32_t np = 0;
     parts[np++] = g;

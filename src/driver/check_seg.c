@@ -84,7 +84,7 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
   smt_ctx *ctx = smt_ctx_new();
   seg_options so;
   seg_options_default(&so);
-  so.timeout = seconds > 0 ? seconds : 0;
+  so.deadline = seconds > 0 ? util_now() + seconds : 0;
   seg_graph *g = seg_build(m, ctx, &so);
   const seg_summary *sum = seg_graph_summary(g);
   if (o->dump_seg_file) dump_dot(g, o->dump_seg_file);

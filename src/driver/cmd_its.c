@@ -139,6 +139,9 @@ int cmd_its(int argc, char **argv) {
     /* per solver check: the --timeout, capped at 10 s (0 = the cap) */
     opt.query_ms = 10000;
     if (timeout > 0 && timeout * 1000.0 < opt.query_ms) opt.query_ms = (unsigned)(timeout * 1000.0) + 1;
+    /* the overall budget as the prover's deadline, so that it ends with its
+     * own reason rather than the signal handler's bare timeout */
+    if (timeout > 0) opt.deadline = util_now() + (timeout > 1.5 ? timeout - 0.5 : timeout);
     its_prove_result r;
     its_prove_with(s, &opt, &r);
     its_prove_result_print(&r, &out);

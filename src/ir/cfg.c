@@ -31,35 +31,21 @@ const uint32_t *ir_block_succs(const ir_func *f, uint32_t b, uint32_t *n) {
   return t ? t->targets : NULL;
 }
 
-void ir_preds_init(ir_preds *p, const ir_func *f) {
+void ir_cfg_graph(const ir_func *f, graph *g) {
   uint32_t nb = f->nblocks;
-  p->nblocks = nb;
-  p->start = xcalloc((size_t)nb + 1, sizeof *p->start);
-  /* count into start[c + 1], prefix sums, then fill in block order */
+  u32_vec src = {0}, dst = {0};
   for (uint32_t b = 0; b < nb; b++) {
     uint32_t n;
     const uint32_t *s = ir_block_succs(f, b, &n);
     for (uint32_t k = 0; k < n; k++)
-      if (s[k] < nb) p->start[s[k] + 1]++;
+      if (s[k] < nb) {
+        VEC_PUSH(src, b);
+        VEC_PUSH(dst, s[k]);
+      }
   }
-  for (uint32_t b = 0; b < nb; b++) p->start[b + 1] += p->start[b];
-  p->list = xmalloc(((size_t)p->start[nb] + 1) * sizeof *p->list);
-  uint32_t *fill = xmalloc(((size_t)nb + 1) * sizeof *fill);
-  memcpy(fill, p->start, ((size_t)nb + 1) * sizeof *fill);
-  for (uint32_t b = 0; b < nb; b++) {
-    uint32_t n;
-    const uint32_t *s = ir_block_succs(f, b, &n);
-    for (uint32_t k = 0; k < n; k++)
-      if (s[k] < nb) p->list[fill[s[k]]++] = b;
-  }
-  for (uint32_t b = 0; b < nb; b++) assert(fill[b] == p->start[b + 1]);
-  free(fill);
-}
-
-void ir_preds_free(ir_preds *p) {
-  free(p->start);
-  free(p->list);
-  memset(p, 0, sizeof *p);
+  graph_build(g, nb, (uint32_t)src.len, src.data, dst.data, NULL);
+  VEC_FREE(src);
+  VEC_FREE(dst);
 }
 
 /* ---- loop headers: back edges of an iterative DFS from block 0 ------------------ */
@@ -67,33 +53,10 @@ void ir_preds_free(ir_preds *p) {
 void ir_loop_headers(const ir_func *f, bool *is_header) {
   uint32_t nb = f->nblocks;
   if (nb == 0) return;
-  memset(is_header, 0, nb * sizeof *is_header);
-  uint8_t *color = xcalloc(nb, 1); /* 0 unvisited, 1 on the DFS stack, 2 done */
-  uint32_t *stk = xmalloc(nb * sizeof *stk), *next = xcalloc(nb, sizeof *next);
-  uint32_t sp = 0;
-  stk[sp++] = 0;
-  color[0] = 1;
-  while (sp > 0) {
-    uint32_t b = stk[sp - 1], n;
-    const uint32_t *s = ir_block_succs(f, b, &n);
-    if (next[b] < n) {
-      uint32_t c = s[next[b]++];
-      if (c >= nb) continue;
-      if (color[c] == 1) {
-        is_header[c] = true; /* back edge */
-      } else if (color[c] == 0) {
-        color[c] = 1;
-        assert(sp < nb); /* each block is pushed at most once */
-        stk[sp++] = c;
-      }
-    } else {
-      color[b] = 2;
-      sp--;
-    }
-  }
-  free(color);
-  free(stk);
-  free(next);
+  graph g;
+  ir_cfg_graph(f, &g);
+  graph_back_edges(&g, 0, NULL, is_header);
+  graph_free(&g);
 }
 
 /* ---- liveness ---------------------------------------------------------------- */

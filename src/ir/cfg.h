@@ -9,8 +9,8 @@
  *
  *  - ir_first_non_phi: where execution stands after entering a block (the
  *    phis of a block are executed together, on the incoming edge).
- *  - ir_preds: predecessor lists (CSR arrays), one entry per CFG edge, so a
- *    condbr with both targets equal contributes its block twice.
+ *  - ir_cfg_graph: the CFG in the shared graph form (util/graph.h), one
+ *    edge per CFG edge, so a condbr with both targets equal gives two.
  *  - ir_loop_headers: targets of back edges of an iterative DFS from block
  *    0 (successors visited in target order). Every cycle reachable from the
  *    entry contains one. Unreachable blocks are never headers.
@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "ir.h"
+#include "../util/graph.h"
 
 /* ---- blocks ------------------------------------------------------------- */
 
@@ -49,16 +50,11 @@ const ir_inst *ir_block_terminator(const ir_func *f, uint32_t b);
  * possibly out of range); *n = 0 and NULL without terminator. */
 const uint32_t *ir_block_succs(const ir_func *f, uint32_t b, uint32_t *n);
 
-/* Predecessors: the predecessors of b are list[start[b] .. start[b+1]-1],
- * in increasing order of the predecessor block (then target index). */
-typedef struct {
-  uint32_t nblocks;
-  uint32_t *start; /* nblocks + 1 entries */
-  uint32_t *list;
-} ir_preds;
-
-void ir_preds_init(ir_preds *p, const ir_func *f);
-void ir_preds_free(ir_preds *p);
+/* g := the CFG of f as a graph (util/graph.h): node b is block b, one edge
+ * per terminator target in range, in block order then target order (so a
+ * condbr with both targets equal gives two edges); the edge id is the
+ * position of the edge in that order. Predecessors: graph_reverse(g). */
+void ir_cfg_graph(const ir_func *f, graph *g);
 
 /* is_header[b] := b is the target of a back edge of a DFS from block 0.
  * is_header has f->nblocks entries; all are written. Iterative: the depth

@@ -122,14 +122,6 @@ smt_term its_trans_relation(const its *s, uint32_t i);
  * without transitions do not matter (KoAT cannot declare them). */
 bool its_equal(const its *a, const its *b);
 
-/* Term operations, now smt_subst / smt_term_vars (smt/build.h); these names
- * stay for the callers not yet moved over. */
-typedef smt_term_vec its_term_vec;
-static inline smt_term its_subst(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, const smt_term *repl) {
-  return smt_subst(ctx, t, n, vars, repl);
-}
-static inline void its_term_vars(const smt_ctx *ctx, smt_term t, smt_term_vec *out) { smt_term_vars(ctx, t, out); }
-
 /* ---- readers: NULL and a one-line message "line N: ..." on bad input ---- */
 its *its_parse_smt2(smt_ctx *ctx, const char *text, char *err, size_t errlen);
 its *its_parse_koat(smt_ctx *ctx, const char *text, char *err, size_t errlen);

@@ -240,8 +240,8 @@ static bool solve_summand(nt *c, smt_term d, const smt_term *cand, const smt_ter
       if (cand[i] == v && res[i] == SMT_NULL) w = i;
     if (w == ITS_NONE || !smt_sort_is_int(smt_term_sort(ctx, v))) continue;
     smt_term r = smt_mk_int_sub(ctx, d, sg > 0 ? v : smt_mk_int_neg(ctx, v));
-    its_term_vec vs = {0};
-    its_term_vars(ctx, r, &vs);
+    smt_term_vec vs = {0};
+    smt_term_vars(ctx, r, &vs);
     bool ok = true;
     for (size_t i = 0; i < vs.len && ok; i++) ok = its_var_of_term(c->s, vs.data[i]) != ITS_NONE;
     VEC_FREE(vs);
@@ -440,10 +440,10 @@ static void bmc_extend(nt *c, uint32_t D) {
       }
       smt_term rel = smt_mk_and2(ctx, smt_mk_eq(ctx, a->pc, smt_mk_int(ctx, t->from)),
                                  smt_mk_eq(ctx, b->pc, smt_mk_int(ctx, t->to)));
-      rel = smt_mk_and2(ctx, rel, its_subst(ctx, t->guard, m, vars, repl));
+      rel = smt_mk_and2(ctx, rel, smt_subst(ctx, t->guard, m, vars, repl));
       for (uint32_t i = 0; i < n; i++)
         if (t->update[i] != SMT_NULL)
-          rel = smt_mk_and2(ctx, rel, smt_mk_eq(ctx, b->x[i], its_subst(ctx, t->update[i], m, vars, repl)));
+          rel = smt_mk_and2(ctx, rel, smt_mk_eq(ctx, b->x[i], smt_subst(ctx, t->update[i], m, vars, repl)));
       free(vars), free(repl);
       smt_solver_assert(c->bmc, smt_mk_implies(ctx, ch->sel, rel));
       VEC_PUSH(sels, ch->sel);
@@ -519,7 +519,7 @@ static smt_result bmc_reach(nt *c, uint32_t loc, smt_term T, uint32_t nextra, co
     smt_term_vec any = {0};
     for (uint32_t d = 0; d <= D; d++) {
       if (!c->F[d][loc]) continue;
-      smt_term t = its_subst(ctx, T, c->n, c->s->pre, c->steps[d].x);
+      smt_term t = smt_subst(ctx, T, c->n, c->s->pre, c->steps[d].x);
       t = smt_mk_and2(ctx, t, smt_mk_eq(ctx, c->steps[d].pc, smt_mk_int(ctx, loc)));
       if (d > 0) t = smt_mk_and2(ctx, t, c->steps[d - 1].act);
       disj[d] = t;
@@ -657,13 +657,13 @@ static smt_answer recheck_recurrent(nt *c, const nt_loop *L, const smt_term *cv,
     copy_terms(vars, s->pre, n);
     copy_terms(repl, v, n);
     for (uint32_t q = 0; q < t->ntemps; q++) vars[n + q] = t->temps[q], repl[n + q] = cv[ctemp_index(L, L->tmp[j][q])];
-    ans = smt_implies(ctx, G, its_subst(ctx, t->guard, m, vars, repl));
+    ans = smt_implies(ctx, G, smt_subst(ctx, t->guard, m, vars, repl));
     for (uint32_t i = 0; i < n; i++)
-      next[i] = t->update[i] == SMT_NULL ? cv[ctemp_index(L, L->uv[j][i])] : its_subst(ctx, t->update[i], m, vars, repl);
+      next[i] = t->update[i] == SMT_NULL ? cv[ctemp_index(L, L->uv[j][i])] : smt_subst(ctx, t->update[i], m, vars, repl);
     copy_terms(v, next, n);
     free(vars), free(repl);
   }
-  if (ans == SMT_YES) ans = smt_implies(ctx, G, its_subst(ctx, G, n, s->pre, v));
+  if (ans == SMT_YES) ans = smt_implies(ctx, G, smt_subst(ctx, G, n, s->pre, v));
   free(v), free(next);
   return ans;
 }
@@ -781,7 +781,7 @@ static bool instantiate(nt *c, const nt_loop *L, int mode, smt_term *cv) {
       uint32_t nr = 0;
       for (uint32_t i = 0; i < nc; i++)
         if (cv[i]) rv[nr] = L->ctemps.data[i], rr[nr] = cv[i], nr++;
-      smt_term g = its_subst(ctx, L->guard, nr, rv, rr);
+      smt_term g = smt_subst(ctx, L->guard, nr, rv, rr);
       smt_term_vec cj = {0};
       conjuncts(ctx, g, &cj);
       for (size_t a = 0; a < cj.len && !changed; a++) {
@@ -810,8 +810,8 @@ static bool instantiate(nt *c, const nt_loop *L, int mode, smt_term *cv) {
     smt_term *mv = xmalloc((nc ? nc : 1) * sizeof *mv), *mr = xmalloc((nc ? nc : 1) * sizeof *mr);
     for (uint32_t i = 0; i < nc; i++)
       if (cv[i]) mv[nr] = L->ctemps.data[i], mr[nr] = cv[i], nr++;
-    smt_term g = its_subst(ctx, L->guard, nr, mv, mr);
-    smt_term twice = smt_mk_and2(ctx, g, its_subst(ctx, g, c->n, c->s->pre, L->upd));
+    smt_term g = smt_subst(ctx, L->guard, nr, mv, mr);
+    smt_term twice = smt_mk_and2(ctx, g, smt_subst(ctx, g, c->n, c->s->pre, L->upd));
     free(mv), free(mr);
     smt_solver *sv = smt_query_solver(ctx);
     bool got = false;
@@ -841,7 +841,7 @@ static bool instantiate(nt *c, const nt_loop *L, int mode, smt_term *cv) {
     if (keep && L->ckeep.data[i]) {
       /* the value before the transition, in terms of the header's state
        * (earlier ctemps substituted by their choices) */
-      cv[i] = its_subst(ctx, L->ckeep.data[i], i, L->ctemps.data, cv);
+      cv[i] = smt_subst(ctx, L->ckeep.data[i], i, L->ctemps.data, cv);
     } else {
       cv[i] = zero_of(ctx, smt_term_sort(ctx, t));
     }
@@ -864,14 +864,14 @@ static void deltas(nt *c, const smt_term_vec *atoms, const smt_term *u, smt_term
     smt_term d;
     smt_kind k;
     if (!atom_diff(ctx, atoms->data[i], &d, &k)) continue;
-    smt_term du = its_subst(ctx, d, c->n, c->s->pre, u);
+    smt_term du = smt_subst(ctx, d, c->n, c->s->pre, u);
     smt_term a = k == SMT_EQ ? smt_mk_eq(ctx, du, d) : smt_mk_int_le(ctx, du, d);
     if (a != SMT_TRUE) VEC_PUSH(*out, a);
   }
 }
 
 static void substs(nt *c, const smt_term_vec *atoms, const smt_term *u, smt_term_vec *out) {
-  for (size_t i = 0; i < atoms->len; i++) VEC_PUSH(*out, its_subst(c->ctx, atoms->data[i], c->n, c->s->pre, u));
+  for (size_t i = 0; i < atoms->len; i++) VEC_PUSH(*out, smt_subst(c->ctx, atoms->data[i], c->n, c->s->pre, u));
 }
 
 static smt_term conj_of(smt_ctx *ctx, const smt_term_vec *a, const smt_term_vec *b, const smt_term_vec *d, const smt_term_vec *e) {
@@ -1025,8 +1025,8 @@ static bool try_recurrent(nt *c, nt_loop *L, strbuf *out) {
     }
     prev[nprev++] = cv;
     seen.len = 0; /* closure depends on the choices: sets are new again */
-    smt_term gi = its_subst(ctx, L->guard, nc, L->ctemps.data, cv);
-    for (uint32_t i = 0; i < n; i++) u[i] = its_subst(ctx, L->upd[i], nc, L->ctemps.data, cv);
+    smt_term gi = smt_subst(ctx, L->guard, nc, L->ctemps.data, cv);
+    for (uint32_t i = 0; i < n; i++) u[i] = smt_subst(ctx, L->upd[i], nc, L->ctemps.data, cv);
     if (gi == SMT_FALSE) continue;
     its_dnf dn = {0};
     if (!its_to_dnf(ctx, gi, true, &loop_dnf, &dn)) {
@@ -1057,7 +1057,7 @@ static bool try_recurrent(nt *c, nt_loop *L, strbuf *out) {
         asked++;
         c->closure_queries++;
         c->st->recurrent_queries++;
-        smt_term Gu = its_subst(ctx, G, n, c->s->pre, u);
+        smt_term Gu = smt_subst(ctx, G, n, c->s->pre, u);
         if (smt_implies(ctx, G, smt_mk_and2(ctx, gi, Gu)) != SMT_YES) continue;
         found = recurrent_found(c, L, mode, cv, G, out);
       }

@@ -57,8 +57,8 @@ size_t pp_term_size(const smt_ctx *ctx, smt_term t, size_t limit) {
 }
 
 bool pp_only_program_vars(const its *s, smt_term t) {
-  its_term_vec v = {0};
-  its_term_vars(s->ctx, t, &v);
+  smt_term_vec v = {0};
+  smt_term_vars(s->ctx, t, &v);
   bool ok = true;
   for (size_t i = 0; i < v.len && ok; i++) ok = its_var_of_term(s, v.data[i]) != ITS_NONE;
   VEC_FREE(v);
@@ -79,15 +79,15 @@ its *pp_prune(pp_state *p, const its *s) {
     keep[k] = smt_is_sat(p->ctx, s->trans.data[k].guard) != SMT_UNSAT;
     if (!keep[k]) unsat++;
   }
-  bool *reached = xcalloc(s->nlocs ? s->nlocs : 1, sizeof *reached);
-  reached[s->start] = true;
-  for (bool changed = true; changed;) { /* small systems: a plain fixpoint */
-    changed = false;
-    for (size_t k = 0; k < nt; k++) {
-      const its_trans *t = &s->trans.data[k];
-      if (keep[k] && reached[t->from] && !reached[t->to]) reached[t->to] = changed = true;
-    }
-  }
+  u32_vec kept = {0};
+  for (size_t k = 0; k < nt; k++)
+    if (keep[k]) VEC_PUSH(kept, (uint32_t)k);
+  graph g;
+  its_location_graph(s, kept.data, (uint32_t)kept.len, &g);
+  bool *reached = xmalloc((s->nlocs ? s->nlocs : 1) * sizeof *reached);
+  graph_reach(&g, &s->start, 1, reached);
+  graph_free(&g);
+  VEC_FREE(kept);
   its *r = pp_shell(s);
   for (size_t k = 0; k < nt; k++) {
     if (keep[k] && !reached[s->trans.data[k].from]) keep[k] = false, unreach++;
@@ -157,8 +157,8 @@ static bool split_trans(pp_state *p, its *r, const its *s, const its_trans *t) {
     for (int b = 0; b < 2; b++) {
       smt_term branch = smt_term_arg(ctx, ite, 1 + (uint32_t)b);
       pp_case d = {SMT_NULL, xmalloc((n ? n : 1) * sizeof(smt_term))};
-      d.guard = smt_mk_and2(ctx, b == 0 ? cond : smt_mk_not(ctx, cond), its_subst(ctx, c.guard, 1, &ite, &branch));
-      for (uint32_t i = 0; i < n; i++) d.upd[i] = c.upd[i] == SMT_NULL ? SMT_NULL : its_subst(ctx, c.upd[i], 1, &ite, &branch);
+      d.guard = smt_mk_and2(ctx, b == 0 ? cond : smt_mk_not(ctx, cond), smt_subst(ctx, c.guard, 1, &ite, &branch));
+      for (uint32_t i = 0; i < n; i++) d.upd[i] = c.upd[i] == SMT_NULL ? SMT_NULL : smt_subst(ctx, c.upd[i], 1, &ite, &branch);
       if (d.guard == SMT_FALSE)
         free(d.upd);
       else
@@ -229,8 +229,8 @@ its *pp_split(pp_state *p, const its *s) {
 static smt_term const_transfer(const its *s, smt_term u, const smt_term *val) {
   if (u == SMT_NULL) return CONST_TOP;
   smt_ctx *ctx = s->ctx;
-  its_term_vec v = {0};
-  its_term_vars(ctx, u, &v);
+  smt_term_vec v = {0};
+  smt_term_vars(ctx, u, &v);
   bool ok = true;
   for (size_t j = 0; j < v.len && ok; j++) {
     uint32_t i = its_var_of_term(s, v.data[j]);
@@ -238,7 +238,7 @@ static smt_term const_transfer(const its *s, smt_term u, const smt_term *val) {
   }
   VEC_FREE(v);
   if (!ok) return CONST_TOP;
-  smt_term r = its_subst(ctx, u, s->nvars, s->pre, val);
+  smt_term r = smt_subst(ctx, u, s->nvars, s->pre, val);
   return smt_term_kind(ctx, r) == SMT_INT_CONST ? r : CONST_TOP;
 }
 
@@ -294,8 +294,8 @@ its *pp_constants(pp_state *p, const its *s) {
       pp_copy_trans(r, t);
       continue;
     }
-    for (uint32_t i = 0; i < n; i++) upd[i] = t->update[i] == SMT_NULL ? SMT_NULL : its_subst(ctx, t->update[i], n, s->pre, repl);
-    its_add_trans(r, t->from, t->to, its_subst(ctx, t->guard, n, s->pre, repl), upd);
+    for (uint32_t i = 0; i < n; i++) upd[i] = t->update[i] == SMT_NULL ? SMT_NULL : smt_subst(ctx, t->update[i], n, s->pre, repl);
+    its_add_trans(r, t->from, t->to, smt_subst(ctx, t->guard, n, s->pre, repl), upd);
   }
   p->st->constants += pairs;
   if (p->log && pairs) strbuf_printf(p->log, "constants: %u (location, variable) pair(s) replaced\n", pairs);
@@ -322,8 +322,8 @@ its *pp_constants(pp_state *p, const its *s) {
 its *pp_slice(pp_state *p, const its *s) {
   uint32_t n = s->nvars;
   bool *rel = xcalloc(n ? n : 1, sizeof *rel);
-  its_term_vec v = {0};
-  for (size_t k = 0; k < s->trans.len; k++) its_term_vars(s->ctx, s->trans.data[k].guard, &v);
+  smt_term_vec v = {0};
+  for (size_t k = 0; k < s->trans.len; k++) smt_term_vars(s->ctx, s->trans.data[k].guard, &v);
   for (size_t j = 0; j < v.len; j++) {
     uint32_t i = its_var_of_term(s, v.data[j]);
     if (i != ITS_NONE) rel[i] = true;
@@ -335,7 +335,7 @@ its *pp_slice(pp_state *p, const its *s) {
         smt_term u = s->trans.data[k].update[i];
         if (!rel[i] || u == SMT_NULL) continue;
         v.len = 0;
-        its_term_vars(s->ctx, u, &v);
+        smt_term_vars(s->ctx, u, &v);
         for (size_t j = 0; j < v.len; j++) {
           uint32_t w = its_var_of_term(s, v.data[j]);
           if (w != ITS_NONE && !rel[w]) rel[w] = changed = true;

@@ -46,9 +46,9 @@ void its_chain_free(its_chain *c) {
 static smt_term subst(const its_chain *c, smt_term x, uint32_t m, const smt_term *vars, const smt_term *repl) {
   smt_ctx *ctx = c->s->ctx;
   uint32_t n = c->s->nvars;
-  if (!c->two_step) return its_subst(ctx, x, n + m, vars, repl);
-  if (m) x = its_subst(ctx, x, m, vars + n, repl + n);
-  return its_subst(ctx, x, n, vars, repl);
+  if (!c->two_step) return smt_subst(ctx, x, n + m, vars, repl);
+  if (m) x = smt_subst(ctx, x, m, vars + n, repl + n);
+  return smt_subst(ctx, x, n, vars, repl);
 }
 
 /* its_chain_append; with want_state false only the guard is extended (the

@@ -20,14 +20,13 @@
 #include "internal.h"
 
 void seg_options_default(seg_options *o) {
-  o->timeout = 0;
+  o->deadline = 0;
   o->max_states = 20000;
   o->query_timeout_ms = 2000;
 }
 
-static double now_seconds(void) { return util_now(); }
 
-static bool past_deadline(const seg_engine *e) { return e->deadline > 0 && now_seconds() > e->deadline; }
+static bool past_deadline(const seg_engine *e) { return e->deadline > 0 && util_now() > e->deadline; }
 
 /* ---- substitutions (instantiations mu and their pseudo-inverses) -------- */
 
@@ -708,10 +707,10 @@ static void summarize(builder *bd, double t0) {
   s->reason = g->reason;
   s->first_err = g->first_err;
   s->queries = g->e.queries;
-  s->seconds = now_seconds() - t0;
+  s->seconds = util_now() - t0;
 }
 
-static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const seg_options *o, double t0) {
+static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const seg_options *o) {
   seg_engine *e = &g->e;
   e->m = m;
   e->ctx = ctx;
@@ -722,17 +721,17 @@ static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const se
   e->finfo = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->finfo);
   for (size_t i = 0; i < m->funcs.len; i++)
     if (m->funcs.data[i].defined) seg_func_info_init(&e->finfo[i], &m->funcs.data[i]);
-  e->deadline = e->opt.timeout > 0 ? t0 + e->opt.timeout : 0;
+  e->deadline = e->opt.deadline;
   smt_set_timeout(ctx, e->opt.query_timeout_ms);
 }
 
 seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
-  double t0 = now_seconds();
+  double t0 = util_now();
   seg_graph *g = xcalloc(1, sizeof *g);
   builder bd = {0};
   bd.g = g;
   unsigned outer_timeout = smt_timeout(ctx); /* engine_init sets the SEG's own */
-  engine_init(g, m, ctx, o, t0);
+  engine_init(g, m, ctx, o);
   g->root = IR_NONE;
   const char *why = NULL;
   seg_state *s0 = seg_initial_state(&g->e, &why);

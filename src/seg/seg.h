@@ -91,7 +91,7 @@
 #include "../util/util.h"
 
 typedef struct {
-  double timeout;          /* seconds of wall-clock time for the construction; 0 = none */
+  double deadline;         /* util_now() value that ends the construction (incomplete graph); 0 = none */
   uint32_t max_states;     /* the graph is incomplete beyond this many states (default 20000) */
   unsigned query_timeout_ms; /* per solver query (default 2000) */
 } seg_options;

@@ -117,7 +117,8 @@ bool util_read_until(int fd, double deadline, size_t cap, strbuf *out);
 /* Runs fn(arg, out) in a child process (fork) and waits at most `seconds`
  * (wall clock; <= 0: no limit): the text the child appended to its strbuf
  * is appended to *out. The child runs without the global timeout (the
- * parent keeps it). Returns true when the child finished normally;
+ * parent keeps it) and dies with the parent (PR_SET_PDEATHSIG), so a parent
+ * ended by its timeout or a kill never leaves it running. Returns true when the child finished normally;
  * false when it had to be killed at the deadline or died, with a reason
  * ("timeout", "crashed") in *out. For work whose solver calls may overrun
  * their timeouts (Z3 on non-linear problems): the parent stays in control

@@ -148,7 +148,7 @@ static void test_engines(void) {
   set_outer(ctx, dl);
   seg_options so;
   seg_options_default(&so);
-  so.timeout = 60;
+  so.deadline = util_now() + 60;
   seg_graph *g = seg_build(m, ctx, &so);
   CHECK_OUTER(ctx, dl, "seg_build");
   seg_graph_free(g);

@@ -110,8 +110,9 @@ static void test_cfg_loops(void) {
   CHECK(nphis >= 4); /* i, x, a, b */
 
   /* predecessors agree with successors, edge by edge */
-  ir_preds p;
-  ir_preds_init(&p, f);
+  graph cfg, preds;
+  ir_cfg_graph(f, &cfg);
+  graph_reverse(&cfg, &preds);
   uint32_t edges = 0;
   for (uint32_t b = 0; b < f->nblocks; b++) {
     uint32_t n;
@@ -119,15 +120,16 @@ static void test_cfg_loops(void) {
     edges += n;
     for (uint32_t k = 0; k < n; k++) {
       bool found = false;
-      for (uint32_t q = p.start[s[k]]; q < p.start[s[k] + 1]; q++) found |= p.list[q] == b;
+      for (uint32_t q = preds.start[s[k]]; q < preds.start[s[k] + 1]; q++) found |= preds.dst[q] == b;
       CHECK(found);
     }
   }
-  CHECK(p.start[f->nblocks] == edges);
+  CHECK(cfg.m == edges && preds.m == edges);
   /* a header has two predecessors: the entry side and the back edge */
   for (uint32_t b = 0; b < f->nblocks; b++)
-    if (hdr[b]) CHECK(p.start[b + 1] - p.start[b] == 2);
-  ir_preds_free(&p);
+    if (hdr[b]) CHECK(graph_out_degree(&preds, b) == 2);
+  graph_free(&cfg);
+  graph_free(&preds);
 
   /* liveness: n (the call result) is live at the first loop's header, not
    * at the last header; the swapped phis are both live at the end of the

@@ -36,8 +36,8 @@ static void test_compose(void) {
   CHECK(smt_is_sat(c, smt_mk_and2(c, rel, smt_mk_eq(c, y2, smt_mk_int(c, -100)))) == SMT_SAT);
   CHECK(smt_implies(c, rel, smt_mk_int_ge(c, x, smt_mk_int(c, 1))) == SMT_YES);
   /* the temporaries were renamed apart: none of the input's is left */
-  its_term_vec v = {0};
-  its_term_vars(c, g, &v);
+  smt_term_vec v = {0};
+  smt_term_vars(c, g, &v);
   for (size_t i = 0; i < v.len; i++)
     if (its_var_of_term(s, v.data[i]) == ITS_NONE) CHECK(strncmp(smt_term_name(c, v.data[i]), "tc!", 3) == 0);
   VEC_FREE(v);

@@ -48,7 +48,7 @@ static const char *strlen_off_by_one =
 static seg_graph *build(smt_ctx *ctx, const ir_module *m) {
   seg_options o;
   seg_options_default(&o);
-  o.timeout = 60;
+  o.deadline = util_now() + 60;
   return seg_build(m, ctx, &o);
 }
 

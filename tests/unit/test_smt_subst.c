@@ -44,8 +44,6 @@ static void test_vars_and_subst(smt_ctx *ctx) {
   smt_term e2 = smt_subst(ctx, e, 1, bv, cv);
   CHECK(e2 == smt_mk_bv_zext(ctx, smt_mk_bv_extract(ctx, c, 6, 2), 3));
   CHECK(smt_bv_width(ctx, e2) == 8);
-  /* the compatibility names of its.h are the same functions */
-  CHECK(its_subst(ctx, d, 2, vars, repl) == smt_subst(ctx, d, 2, vars, repl));
 }
 
 static void test_many_locations(smt_ctx *ctx) {
