@@ -147,6 +147,8 @@ int cmd_its(int argc, char **argv) {
     its_prove_result_print(&r, &out);
     its_prove_result_free(&r);
     fputs(out.data ? out.data : "MAYBE\n", stdout);
+    fflush(stdout);
+    util_set_timeout(0); /* the answer is out: no second one from a timeout in the clean-up */
     if (stats) smt_stats_print(ctx, stderr);
   }
   strbuf_free(&out);

@@ -223,6 +223,9 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     verdict_free(&v);
   }
   fflush(stdout);
+  /* every verdict is out: a timeout during the clean-up (freeing a large
+   * module, the sanitizers' exit checks) must not print a second one */
+  util_set_timeout(0);
   free(err);
   ir_module_free(m);
 }
