@@ -1,6 +1,6 @@
-/* its_fixture: a termination problem (problem.h) made from a small system
- * written in KoAT or ARI, shared by the unit tests of the ranking
- * techniques. Header-only, for tests. */
+/* its_fixture: small systems written in KoAT or ARI, and termination
+ * problems (problem.h) made from them, shared by the unit tests of the ITS
+ * back end. Header-only, for tests. */
 #ifndef BITPROVE_TESTS_ITS_FIXTURE_H
 #define BITPROVE_TESTS_ITS_FIXTURE_H
 
@@ -14,6 +14,15 @@
 #include "smt/smt.h"
 #include "test_util.h"
 
+/* A system written in KoAT (NULL, with a failed check, when it does not
+ * parse). */
+static inline its *koat(smt_ctx *c, const char *text) {
+  char err[256];
+  its *s = its_parse_koat(c, text, err, sizeof err);
+  CHECK_MSG(s != NULL, "%s", err);
+  return s;
+}
+
 /* A system (KoAT, or ARI when the text starts with "(format") and the
  * problem made of the transitions between the locations named in scc (a
  * space-separated list). */
@@ -23,14 +32,14 @@ typedef struct {
   uint32_t *tidx, *locs, *lloc;
 } fixture;
 
-static bool in_list(const char *list, const char *name) {
+static inline bool in_list(const char *list, const char *name) {
   size_t len = strlen(name);
   for (const char *at = strstr(list, name); at; at = strstr(at + 1, name))
     if ((at == list || at[-1] == ' ') && (at[len] == ' ' || at[len] == 0)) return true;
   return false;
 }
 
-static bool fixture_init(fixture *fx, smt_ctx *ctx, const char *text, const char *scc) {
+static inline bool fixture_init(fixture *fx, smt_ctx *ctx, const char *text, const char *scc) {
   char err[256] = "";
   memset(fx, 0, sizeof *fx);
   fx->s = strncmp(text, "(format", 7) == 0 ? its_parse_ari(ctx, text, err, sizeof err)
@@ -54,14 +63,14 @@ static bool fixture_init(fixture *fx, smt_ctx *ctx, const char *text, const char
   return true;
 }
 
-static void fixture_free(fixture *fx) {
+static inline void fixture_free(fixture *fx) {
   its_free(fx->s);
   free(fx->tidx), free(fx->locs), free(fx->lloc);
 }
 
 /* Linear lexicographic ranking over the abstraction, as the prover tries
  * first. */
-static rank_status lexicographic(const its_problem *p) {
+static inline rank_status lexicographic(const its_problem *p) {
   lin_scc *scc = its_abstract_problem(p, NULL);
   rank_lex *lx = NULL;
   rank_status st = rank_lexicographic(p->s->ctx, scc, p->timeout_ms, &lx, NULL);

@@ -29,14 +29,8 @@
 #include "../../src/its/preprocess.h"
 #include "../../src/its/preprocess_internal.h"
 #include "../../src/smt/smt.h"
+#include "its_fixture.h"
 #include "test_util.h"
-
-static its *koat(smt_ctx *c, const char *text) {
-  char err[256];
-  its *s = its_parse_koat(c, text, err, sizeof err);
-  CHECK_MSG(s != NULL, "%s", err);
-  return s;
-}
 
 static bool log_has(const strbuf *b, const char *needle) { return b->data && strstr(b->data, needle); }
 

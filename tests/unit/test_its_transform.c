@@ -7,14 +7,8 @@
 
 #include "../../src/its/transform.h"
 #include "../../src/smt/smt.h"
+#include "its_fixture.h"
 #include "test_util.h"
-
-static its *koat(smt_ctx *c, const char *text) {
-  char err[256];
-  its *s = its_parse_koat(c, text, err, sizeof err);
-  CHECK_MSG(s != NULL, "%s", err);
-  return s;
-}
 
 static void test_compose(void) {
   smt_ctx *c = smt_ctx_new();
