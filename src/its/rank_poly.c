@@ -24,6 +24,8 @@ typedef struct {
   smt_term *ind;    /* nt strict indicators */
   smt_term level[2]; /* indicators of the restricted template classes */
   smt_solver *cs;   /* coefficient solver (own instance: it keeps its assertions) */
+  smt_solver *vs;   /* verification solver (own instance: its models, the counterexample
+                     * points, depend only on this search, not on earlier queries) */
   mpz_t *val;
   bool *cand_strict; /* the candidate's strict set */
   mpz_t *pt_pre, *pt_post; /* a counterexample point */
@@ -167,7 +169,7 @@ static void add_point(poly_search *ps, uint32_t k) {
 static smt_result find_violation(poly_search *ps, uint32_t k, smt_term bad) {
   smt_ctx *ctx = ps->ctx;
   const its *s = ps->p->s;
-  smt_solver *qs = smt_query_solver(ctx);
+  smt_solver *qs = ps->vs;
   ps->st->checks++;
   smt_solver_push(qs);
   smt_solver_assert(qs, smt_mk_and2(ctx, its_problem_relation(s, ps->p->tidx[k]), bad));
@@ -257,6 +259,15 @@ static void mpz_array_free(mpz_t *v, size_t len) {
   free(v);
 }
 
+/* A variable private to one search: "prefix!i.j" cannot be a name of the
+ * system (no '!' there) nor a fresh one (those are "prefix!N"). */
+static smt_term local_var(smt_ctx *ctx, const char *prefix, uint32_t i, uint32_t j, smt_sort sort) {
+  char *name = xasprintf("%s!%u.%u", prefix, i, j);
+  smt_term t = smt_mk_var(ctx, name, sort);
+  free(name);
+  return t;
+}
+
 rank_status its_rank_poly_opts(const its_problem *p, const its_poly_opts *opts, its_rank_step **out,
                                its_poly_stats *stats) {
   its_poly_stats dummy;
@@ -283,19 +294,23 @@ rank_status its_rank_poly_opts(const its_problem *p, const its_poly_opts *opts, 
     if (!live[k]) any_vacuous = true, stats->vacuous++;
   }
 
+  /* The unknowns live only in this call's solver: named by their position
+   * (not by the context's fresh counter), so the search, whose candidates
+   * are the solver's models, does not depend on what ran before it. */
   ps.unk = xmalloc((nunk(&ps) ? nunk(&ps) : 1) * sizeof *ps.unk);
   for (uint32_t l = 0; l < p->nloc; l++)
     for (uint32_t j = 0; j < ps.np; j++)
-      ps.unk[(size_t)l * ps.np + j] = smt_mk_fresh(ctx, j == 0 ? "rk.pc" : "rk.pd", SMT_SORT_INT);
+      ps.unk[(size_t)l * ps.np + j] = local_var(ctx, j == 0 ? "rk.pc" : "rk.pd", l, j, SMT_SORT_INT);
   ps.ind = xmalloc((nt ? nt : 1) * sizeof *ps.ind);
-  for (uint32_t k = 0; k < nt; k++) ps.ind[k] = smt_mk_fresh(ctx, "rk.pb", SMT_SORT_BOOL);
-  ps.level[0] = smt_mk_fresh(ctx, "rk.pv", SMT_SORT_BOOL);
-  ps.level[1] = smt_mk_fresh(ctx, "rk.pv", SMT_SORT_BOOL);
+  for (uint32_t k = 0; k < nt; k++) ps.ind[k] = local_var(ctx, "rk.pb", k, 0, SMT_SORT_BOOL);
+  ps.level[0] = local_var(ctx, "rk.pv", 0, 0, SMT_SORT_BOOL);
+  ps.level[1] = local_var(ctx, "rk.pv", 1, 0, SMT_SORT_BOOL);
   ps.val = mpz_array(nunk(&ps));
   ps.pt_pre = mpz_array(ps.n);
   ps.pt_post = mpz_array(ps.n);
   ps.cand_strict = xcalloc(nt ? nt : 1, sizeof *ps.cand_strict);
   ps.cs = smt_solver_new(ctx, SMT_BACKEND_Z3);
+  ps.vs = smt_solver_new(ctx, SMT_BACKEND_Z3);
   assert_bounds(&ps, opts->coef_bound < SMALL_BOUND ? SMALL_BOUND : opts->coef_bound);
 
   /* best: the last verified candidate (terms over s->pre) */
@@ -348,6 +363,7 @@ rank_status its_rank_poly_opts(const its_problem *p, const its_poly_opts *opts, 
   else stats->unknown++;
 
   smt_solver_free(ps.cs);
+  smt_solver_free(ps.vs);
   free(ps.cand_strict);
   mpz_array_free(ps.pt_post, ps.n);
   mpz_array_free(ps.pt_pre, ps.n);
