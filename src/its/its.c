@@ -144,6 +144,21 @@ uint32_t its_add_trans(its *s, uint32_t from, uint32_t to, smt_term guard, const
 }
 
 /* ---- validation ------------------------------------------------------------ */
+/* The name of a post-state variable in t, NULL when there is none; free
+ * memoizes the terms found free of them (recursion: the depth of the term). */
+static const char *mentions_post(const its *s, smt_term t, const u64_map *post_var, u64_map *free_of) {
+  if (u64_map_has(free_of, t)) return NULL;
+  uint64_t i;
+  if (u64_map_get(post_var, t, &i)) return s->var_names[i];
+  uint32_t n = smt_term_nargs(s->ctx, t);
+  for (uint32_t a = 0; a < n; a++) {
+    const char *bad = mentions_post(s, smt_term_arg(s->ctx, t, a), post_var, free_of);
+    if (bad) return bad;
+  }
+  u64_map_put(free_of, t, 1);
+  return NULL;
+}
+
 bool its_validate(const its *s, char *err, size_t errlen) {
   if (s->start == ITS_NONE || s->start >= s->nlocs) {
     snprintf(err, errlen, "no start location");
@@ -159,37 +174,39 @@ bool its_validate(const its *s, char *err, size_t errlen) {
       snprintf(err, errlen, "bad or duplicate location name '%s'", s->loc_names[i]);
       return false;
     }
+  /* post-state variables -> index; terms known free of them (shared
+   * subterms are visited once for the whole system: linear in its DAG) */
+  u64_map post_var = {0}, post_free = {0};
+  for (uint32_t i = 0; i < s->nvars; i++) u64_map_put(&post_var, s->post[i], i);
   for (size_t k = 0; k < s->trans.len; k++) {
     const its_trans *t = &s->trans.data[k];
     if (t->from >= s->nlocs || t->to >= s->nlocs) {
+      u64_map_free(&post_var), u64_map_free(&post_free);
       snprintf(err, errlen, "transition %zu: location out of range", k);
       return false;
     }
     if (t->guard == SMT_NULL || !smt_sort_is_bool(smt_term_sort(s->ctx, t->guard))) {
+      u64_map_free(&post_var), u64_map_free(&post_free);
       snprintf(err, errlen, "transition %zu: guard is not Bool", k);
       return false;
     }
-    smt_term_vec v = {0};
-    smt_term_vars(s->ctx, t->guard, &v);
-    for (uint32_t i = 0; i < s->nvars; i++) {
+    const char *bad = mentions_post(s, t->guard, &post_var, &post_free);
+    for (uint32_t i = 0; i < s->nvars && !bad; i++) {
       if (t->update[i] == SMT_NULL) continue;
       if (!smt_sort_is_int(smt_term_sort(s->ctx, t->update[i]))) {
-        VEC_FREE(v);
+        u64_map_free(&post_var), u64_map_free(&post_free);
         snprintf(err, errlen, "transition %zu: update of %s is not Int", k, s->var_names[i]);
         return false;
       }
-      smt_term_vars(s->ctx, t->update[i], &v);
+      bad = mentions_post(s, t->update[i], &post_var, &post_free);
     }
-    for (size_t j = 0; j < v.len; j++)
-      for (uint32_t i = 0; i < s->nvars; i++)
-        if (v.data[j] == s->post[i]) {
-          VEC_FREE(v);
-          snprintf(err, errlen, "transition %zu: post-state variable %s' in guard or update", k,
-                   s->var_names[i]);
-          return false;
-        }
-    VEC_FREE(v);
+    if (bad) {
+      u64_map_free(&post_var), u64_map_free(&post_free);
+      snprintf(err, errlen, "transition %zu: post-state variable %s' in guard or update", k, bad);
+      return false;
+    }
   }
+  u64_map_free(&post_var), u64_map_free(&post_free);
   return true;
 }
 
