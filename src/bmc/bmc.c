@@ -252,7 +252,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
   bool unflagged_shl = (checks & (1u << PROP_NO_OVERFLOW)) && has_unflagged_shl(m);
   if (unflagged_shl) may_prove = false;
   double start = util_now();
-  double deadline = o->deadline > 0 ? o->deadline : 0;
+  double deadline = o->deadline;
   unsigned k = o->bound ? o->bound : 1, maxk = o->bound ? o->bound : (o->max_bound ? o->max_bound : 1024);
   const char *why = NULL;
   for (;;) {

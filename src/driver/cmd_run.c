@@ -201,6 +201,7 @@ int cmd_run(int argc, char **argv) {
   interp_report_extra(m, &res, stderr, (size_t)show_nondet);
   if (stats) fprintf(stderr, "run: steps %llu\n", (unsigned long long)res.steps);
   fflush(stderr);
+  util_set_timeout(0); /* the report is out: no UNKNOWN from a timeout in the clean-up */
   interp_result_free(&res);
   ir_module_free(m);
   VEC_FREE(values);

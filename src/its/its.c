@@ -178,36 +178,31 @@ bool its_validate(const its *s, char *err, size_t errlen) {
    * subterms are visited once for the whole system: linear in its DAG) */
   u64_map post_var = {0}, post_free = {0};
   for (uint32_t i = 0; i < s->nvars; i++) u64_map_put(&post_var, s->post[i], i);
-  for (size_t k = 0; k < s->trans.len; k++) {
+  bool ok = true;
+  for (size_t k = 0; ok && k < s->trans.len; k++) {
     const its_trans *t = &s->trans.data[k];
     if (t->from >= s->nlocs || t->to >= s->nlocs) {
-      u64_map_free(&post_var), u64_map_free(&post_free);
       snprintf(err, errlen, "transition %zu: location out of range", k);
-      return false;
-    }
-    if (t->guard == SMT_NULL || !smt_sort_is_bool(smt_term_sort(s->ctx, t->guard))) {
-      u64_map_free(&post_var), u64_map_free(&post_free);
+      ok = false;
+    } else if (t->guard == SMT_NULL || !smt_sort_is_bool(smt_term_sort(s->ctx, t->guard))) {
       snprintf(err, errlen, "transition %zu: guard is not Bool", k);
-      return false;
+      ok = false;
     }
-    const char *bad = mentions_post(s, t->guard, &post_var, &post_free);
-    for (uint32_t i = 0; i < s->nvars && !bad; i++) {
-      if (t->update[i] == SMT_NULL) continue;
-      if (!smt_sort_is_int(smt_term_sort(s->ctx, t->update[i]))) {
-        u64_map_free(&post_var), u64_map_free(&post_free);
+    for (uint32_t i = 0; ok && i < s->nvars; i++)
+      if (t->update[i] != SMT_NULL && !smt_sort_is_int(smt_term_sort(s->ctx, t->update[i]))) {
         snprintf(err, errlen, "transition %zu: update of %s is not Int", k, s->var_names[i]);
-        return false;
+        ok = false;
       }
-      bad = mentions_post(s, t->update[i], &post_var, &post_free);
-    }
+    const char *bad = ok ? mentions_post(s, t->guard, &post_var, &post_free) : NULL;
+    for (uint32_t i = 0; ok && !bad && i < s->nvars; i++)
+      if (t->update[i] != SMT_NULL) bad = mentions_post(s, t->update[i], &post_var, &post_free);
     if (bad) {
-      u64_map_free(&post_var), u64_map_free(&post_free);
       snprintf(err, errlen, "transition %zu: post-state variable %s' in guard or update", k, bad);
-      return false;
+      ok = false;
     }
   }
   u64_map_free(&post_var), u64_map_free(&post_free);
-  return true;
+  return ok;
 }
 
 void its_check_valid(const its *s) {

@@ -252,15 +252,6 @@ static bool solve_summand(nt *c, smt_term d, const smt_term *cand, const smt_ter
   return false;
 }
 
-/* Conjuncts of t (top-level and) into out. */
-static void conjuncts(smt_ctx *ctx, smt_term t, smt_term_vec *out) {
-  if (smt_term_kind(ctx, t) == SMT_AND) {
-    for (uint32_t a = 0; a < smt_term_nargs(ctx, t); a++) conjuncts(ctx, smt_term_arg(ctx, t, a), out);
-  } else if (t != SMT_TRUE) {
-    VEC_PUSH(*out, t);
-  }
-}
-
 /* The difference lhs - rhs of an Int atom (<=, <, >=, >, =): *kind is
  * SMT_INT_LE (d <= 0) or SMT_EQ (d = 0). False for other atoms. After
  * smt_mk the comparisons are (<= p k) and equalities (= p k). */
@@ -783,7 +774,7 @@ static bool instantiate(nt *c, const nt_loop *L, int mode, smt_term *cv) {
         if (cv[i]) rv[nr] = L->ctemps.data[i], rr[nr] = cv[i], nr++;
       smt_term g = smt_subst(ctx, L->guard, nr, rv, rr);
       smt_term_vec cj = {0};
-      conjuncts(ctx, g, &cj);
+      smt_conjuncts(ctx, g, &cj);
       for (size_t a = 0; a < cj.len && !changed; a++) {
         smt_term d;
         smt_kind k;
@@ -924,12 +915,12 @@ static void print_choices(nt *c, strbuf *out, const nt_loop *L, const smt_term *
  * already found unreachable there. */
 static bool subsumed_unreachable(nt *c, uint32_t loc, smt_term G) {
   smt_term_vec gc = {0};
-  conjuncts(c->ctx, G, &gc);
+  smt_conjuncts(c->ctx, G, &gc);
   bool sub = false;
   for (size_t i = 0; i < c->unreach.len && !sub; i++) {
     if (c->unreach.data[i].loc != loc) continue;
     smt_term_vec uc = {0};
-    conjuncts(c->ctx, c->unreach.data[i].set, &uc);
+    smt_conjuncts(c->ctx, c->unreach.data[i].set, &uc);
     sub = true;
     for (size_t a = 0; a < uc.len && sub; a++) {
       bool has = false;

@@ -45,15 +45,6 @@ static void add_candidate(const its *s, smt_term_vec *c, pp_tset *seen, smt_term
   if (pp_tset_add(seen, a)) VEC_PUSH(*c, a);
 }
 
-/* Top-level conjuncts of a guard. */
-static void conjuncts(const smt_ctx *ctx, smt_term g, smt_term_vec *out) {
-  if (smt_term_kind(ctx, g) == SMT_AND) {
-    for (uint32_t i = 0; i < smt_term_nargs(ctx, g); i++) conjuncts(ctx, smt_term_arg(ctx, g, i), out);
-  } else {
-    VEC_PUSH(*out, g);
-  }
-}
-
 /* When u is y + d (y a program variable, d an Int constant, possibly 0):
  * y's index and d in *d; else ITS_NONE. */
 static uint32_t translation(const its *s, smt_term u, smt_term *d) {
@@ -86,7 +77,7 @@ static void candidates(const its *s, uint32_t l, smt_term_vec *c) {
     const its_trans *t = &s->trans.data[k];
     if (t->from == l) {
       conj.len = 0;
-      conjuncts(ctx, t->guard, &conj);
+      smt_conjuncts(ctx, t->guard, &conj); /* true gives none: never a candidate */
       for (size_t j = 0; j < conj.len; j++) add_candidate(s, c, &seen, conj.data[j]);
     }
     if (t->to != l) continue;
@@ -99,7 +90,7 @@ static void candidates(const its *s, uint32_t l, smt_term_vec *c) {
         repl[i] = SMT_NULL;
     }
     conj.len = 0;
-    conjuncts(ctx, t->guard, &conj);
+    smt_conjuncts(ctx, t->guard, &conj);
     for (size_t j = 0; j < conj.len; j++) {
       smt_term_vec v = {0};
       smt_term_vars(ctx, conj.data[j], &v);

@@ -98,6 +98,9 @@ smt_term smt_subst(smt_ctx *ctx, smt_term t, uint32_t n, const smt_term *vars, c
  * order of first visit (depth first, arguments left to right). Variables
  * already in *out may be appended again. */
 void smt_term_vars(const smt_ctx *ctx, smt_term t, smt_term_vec *out);
+/* Appends the conjuncts of t to *out: nested ANDs flattened, left to right;
+ * true contributes none (so true itself gives an empty list). */
+void smt_conjuncts(const smt_ctx *ctx, smt_term t, smt_term_vec *out);
 
 /* The overflow predicates defined by base operations (SMT-LIB 2.6 has
  * none): a raw term equivalent to t when t is an overflow predicate, t

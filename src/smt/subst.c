@@ -1,5 +1,6 @@
-/* subst.c: substitution of variables and the variables of a term (build.h).
- * Both memoize by term index, so a shared subterm is visited once. */
+/* subst.c: substitution of variables, the variables and the conjuncts of a
+ * term (build.h). The first two memoize by term index, so a shared subterm
+ * is visited once. */
 #include <assert.h>
 
 #include "build.h"
@@ -24,6 +25,15 @@ void smt_term_vars(const smt_ctx *ctx, smt_term t, smt_term_vec *out) {
   smt_map_init(&seen);
   term_vars_rec(ctx, t, &seen, out);
   smt_map_free(&seen);
+}
+
+void smt_conjuncts(const smt_ctx *ctx, smt_term t, smt_term_vec *out) {
+  const smt_tdesc *d = smt_desc(ctx, t);
+  if (d->kind == SMT_AND) {
+    for (uint32_t i = 0; i < d->nargs; i++) smt_conjuncts(ctx, d->args[i], out);
+  } else if (t != SMT_TRUE) {
+    VEC_PUSH(*out, t);
+  }
 }
 
 /* ---- substitution ------------------------------------------------------------ */

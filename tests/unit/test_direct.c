@@ -165,10 +165,7 @@ static void test_refusals(void) {
 
 static uint64_t rng_state = 88172645463325252ull;
 static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
+  return test_xorshift(&rng_state);
 }
 
 static const ir_opcode BIN[] = {IR_ADD, IR_SUB, IR_MUL, IR_UDIV, IR_SDIV, IR_UREM, IR_SREM,

@@ -335,8 +335,7 @@ typedef VEC(config) config_vec;
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static int rnd(int n) {
-  rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
-  return (int)(rng_state % (uint64_t)n);
+  return (int)(test_xorshift(&rng_state) % (uint64_t)n);
 }
 static int rnd_range(int lo, int hi) { return lo + rnd(hi - lo + 1); }
 

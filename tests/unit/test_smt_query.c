@@ -15,10 +15,7 @@
 
 static uint64_t rng_state = 0x853c49e6748fea9bull;
 static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
+  return test_xorshift(&rng_state);
 }
 static int pick(int n) { return (int)(rnd() % (uint64_t)n); }
 

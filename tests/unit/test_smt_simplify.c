@@ -17,10 +17,7 @@
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
 static uint64_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
+  return test_xorshift(&rng_state);
 }
 static unsigned pick(unsigned n) { return (unsigned)(rnd() % n); }
 

@@ -3,6 +3,7 @@
  * returns non-zero when anything failed. */
 #ifndef BITPROVE_TEST_UTIL_H
 #define BITPROVE_TEST_UTIL_H
+#include <stdint.h>
 #include <stdio.h>
 
 static int test_passed, test_failed;
@@ -28,6 +29,15 @@ static int test_passed, test_failed;
       fputc('\n', stderr);                                                    \
     }                                                                         \
   } while (0)
+
+/* xorshift64 (13, 7, 17): the tests' reproducible random numbers; each test
+ * keeps its own state, seeded with a non-zero constant. */
+static inline uint64_t test_xorshift(uint64_t *state) {
+  *state ^= *state << 13;
+  *state ^= *state >> 7;
+  *state ^= *state << 17;
+  return *state;
+}
 
 #define TEST_SUMMARY()                                                        \
   (printf("%d passed, %d failed\n", test_passed, test_failed), test_failed != 0)

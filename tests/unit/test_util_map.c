@@ -10,10 +10,7 @@
 
 static uint64_t rng_state = 12345;
 static uint64_t rng(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
+  return test_xorshift(&rng_state);
 }
 
 static void test_basic(void) {
