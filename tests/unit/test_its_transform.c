@@ -158,9 +158,58 @@ static void test_dead_ends(void) {
   smt_ctx_free(c);
 }
 
+static uint32_t loc_named(const its *s, const char *name) {
+  for (uint32_t l = 0; l < s->nlocs; l++)
+    if (strcmp(s->loc_names[l], name) == 0) return l;
+  return ITS_NONE;
+}
+
+/* The shape of csmith seeds 313 and 317 (issue 17): t1 is redirected to
+ * b_exit first; then t3 is a dead end into a, whose exit copy must take t1
+ * (already pointing at b_exit, a location made in this round) along; t5
+ * then has no successor left in the SCC, and c's copy takes t3 along. The
+ * redirection used to look b_exit and a_exit up in the SCC numbers of the
+ * old locations: reads past that array (ASan in the sanitizer build). */
+static void test_dead_ends_redirected_twice(void) {
+  smt_ctx *c = smt_ctx_new();
+  its *s = koat(c, "(GOAL TERMINATION)\n(STARTTERM (FUNCTIONSYMBOLS s))\n(VAR x)\n(RULES\n"
+                   "  s(x) -> a(x)\n"                /* t0 */
+                   "  a(x) -> b(x) :|: x > 5\n"      /* t1: b goes on only with x < 3 */
+                   "  b(x) -> c(x) :|: x < 3\n"      /* t2 */
+                   "  c(x) -> a(0)\n"                /* t3: a goes on only with x > 0 */
+                   "  b(x) -> e(x) :|: x >= 3\n"     /* t4 */
+                   "  a(x) -> c(x - 1) :|: x > 0\n"  /* t5 */
+                   "  a(x) -> e(x) :|: x <= 0\n"     /* t6 */
+                   ")\n");
+  if (!s) return;
+  its_dead_end_opts o = {"dd", 0, NULL, NULL, NULL, NULL};
+  uint32_t nl = s->nlocs;
+  size_t nt = s->trans.len;
+  uint32_t e = loc_named(s, "e");
+  uint32_t redirected = its_dead_ends_redirect(s, &o);
+  CHECK_MSG(redirected == 3, "%u redirected", redirected);
+  uint32_t a_exit = loc_named(s, "a_exit"), b_exit = loc_named(s, "b_exit"), c_exit = loc_named(s, "c_exit");
+  CHECK(s->nlocs == nl + 3 && a_exit >= nl && b_exit >= nl && c_exit >= nl);
+  CHECK(s->trans.data[1].to == b_exit && s->trans.data[3].to == a_exit && s->trans.data[5].to == c_exit);
+  CHECK(s->trans.data[2].to == loc_named(s, "c"));
+  /* the copies: b_exit -> e (t4), a_exit -> b_exit (t1), a_exit -> e (t6),
+   * c_exit -> a_exit (t3) */
+  CHECK(s->trans.len == nt + 4);
+  unsigned found = 0;
+  for (size_t k = nt; k < s->trans.len; k++) {
+    const its_trans *t = &s->trans.data[k];
+    found += (t->from == b_exit && t->to == e) + (t->from == a_exit && t->to == b_exit) +
+             (t->from == a_exit && t->to == e) + (t->from == c_exit && t->to == a_exit);
+  }
+  CHECK(found == 4);
+  its_free(s);
+  smt_ctx_free(c);
+}
+
 int main(void) {
   test_compose();
   test_dnf();
   test_dead_ends();
+  test_dead_ends_redirected_twice();
   return TEST_SUMMARY();
 }
