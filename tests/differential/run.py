@@ -34,22 +34,16 @@ Python 3 standard library only.
 import argparse
 import concurrent.futures
 import glob
-import hashlib
-import json
 import os
 import re
-import resource
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
 import time
+
+from csmith_programs import Program, Toolchain, find_clang, run_cmd, tail
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 PROGRAMS_DIR = os.path.join(HERE, 'programs')
-HARNESS_VERSION = '1'       # bump to invalidate every cache
 
 SAMPLE_COUNT = 30
 FULL_COUNT = 200
@@ -67,205 +61,15 @@ CSMITH_OPTIONS = ['--no-argc', '--no-float', '--no-volatiles', '--no-volatile-po
                   '--max-array-len-per-dim', '5', '--max-expr-complexity', '6',
                   '--concise', '--quiet']
 
-NATIVE_MEMORY = 1 << 30            # bytes, native programs
 BITPROVE_MEMORY = 4 << 30          # bytes, bitprove run
-
-
-# ---------------------------------------------------------------------------
-# processes
-
-class Proc:
-    def __init__(self):
-        self.rc = None          # exit status, or None if killed by a signal
-        self.signal = None
-        self.stdout = b''
-        self.stderr = b''
-        self.wall = 0.0
-        self.timed_out = False
-
-
-def run_cmd(argv, timeout, memory=None, cwd=None):
-    """Run argv in its own process group; kill the group after `timeout`
-    wall-clock seconds.  `memory` caps the address space (set right after the
-    spawn with prlimit, so no preexec_fn is needed in this threaded code)."""
-    p = Proc()
-    start = time.monotonic()
-    try:
-        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, cwd=cwd, start_new_session=True)
-    except OSError as e:
-        p.rc = 127
-        p.stderr = str(e).encode()
-        return p
-    if memory:
-        try:
-            resource.prlimit(proc.pid, resource.RLIMIT_AS, (memory, memory))
-            resource.prlimit(proc.pid, resource.RLIMIT_CORE, (0, 0))
-        except (OSError, ValueError, AttributeError):
-            pass
-    try:
-        p.stdout, p.stderr = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        p.timed_out = True
-        _killpg(proc.pid)
-        p.stdout, p.stderr = proc.communicate()
-    _killpg(proc.pid)
-    p.wall = time.monotonic() - start
-    if proc.returncode < 0:
-        p.signal = -proc.returncode
-    else:
-        p.rc = proc.returncode
-    return p
-
-
-def _killpg(pid):
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except OSError:
-        pass
-
-
-def _tail(data, n=3):
-    lines = [l for l in data.decode(errors='replace').splitlines() if l.strip()]
-    return ' | '.join(lines[-n:])[:300]
-
-
-# ---------------------------------------------------------------------------
-# tools
-
-def find_clang():
-    for name in ('clang-14', 'clang'):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
-def find_csmith_include():
-    """The folder of csmith.h (Debian: libcsmith-dev, /usr/include/csmith)."""
-    candidates = []
-    for pkg in ('libcsmith-dev', 'csmith'):
-        try:
-            out = subprocess.run(['dpkg', '-L', pkg], stdout=subprocess.PIPE,
-                                 stderr=subprocess.DEVNULL).stdout.decode(errors='replace')
-            candidates += [l for l in out.splitlines() if l.endswith('/csmith.h')]
-        except OSError:
-            pass
-    candidates += sorted(glob.glob('/usr/include/csmith*/csmith.h'))
-    candidates += sorted(glob.glob('/usr/local/include/csmith*/csmith.h'))
-    for c in candidates:
-        if os.path.isfile(c):
-            return os.path.dirname(c)
-    return None
-
-
-def tool_version(argv):
-    try:
-        out = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT).stdout
-        return out.decode(errors='replace').strip().splitlines()[0]
-    except (OSError, IndexError):
-        return '?'
-
-
-# ---------------------------------------------------------------------------
-# programs
-
-class Program:
-    def __init__(self, name, kind, source=None, seed=None):
-        self.name = name          # own/<file> or csmith/seed-<N>
-        self.kind = kind          # 'own' or 'csmith'
-        self.source = source      # hand-written source path
-        self.seed = seed
-        self.c_path = None        # the C file (in the cache for csmith)
-        self.i_path = None        # the preprocessed file both sides run
-        self.native = None        # dict: status, rc, wall, detail
-        self.native_stdout = b''
-        self.outcome = None       # pass, fail, skip, unsupported, steps
-        self.detail = ''
-
-
-class Env:
-    def __init__(self, args):
-        self.args = args
-        self.clang = args.clang
-        self.csmith = shutil.which('csmith')
-        self.csmith_inc = find_csmith_include()
-        self.cache = args.cache
-
-
-def _atomic_write(path, data):
-    tmp = path + '.tmp%d' % os.getpid()
-    with open(tmp, 'wb') as f:
-        f.write(data)
-    os.replace(tmp, path)
-
-
-def prepare(prog, env):
-    """Generate (csmith), preprocess, compile and run natively; cached."""
-    args = env.args
-    if prog.kind == 'csmith':
-        base = os.path.join(env.csmith_dir, 'seed-%d' % prog.seed)
-        prog.c_path = base + '.c'
-        if not os.path.exists(prog.c_path):
-            tmp = prog.c_path + '.tmp%d' % os.getpid()
-            p = run_cmd([env.csmith, '--seed', str(prog.seed)] + CSMITH_OPTIONS + ['-o', tmp], 60)
-            if p.rc != 0 or not os.path.exists(tmp):
-                prog.native = {'status': 'error', 'detail': 'csmith failed: %s' % _tail(p.stderr)}
-                return prog
-            os.replace(tmp, prog.c_path)
-        includes = ['-I', env.csmith_inc]
-    else:
-        with open(prog.source, 'rb') as f:
-            digest = hashlib.sha1(f.read()).hexdigest()[:12]
-        base = os.path.join(env.own_dir, '%s-%s' % (os.path.splitext(os.path.basename(prog.source))[0], digest))
-        prog.c_path = prog.source
-        includes = []
-    prog.i_path = base + '.i'
-    native_json = base + '.native.json'
-    native_out = base + '.native.out'
-    if os.path.exists(native_json) and os.path.exists(prog.i_path):
-        with open(native_json) as f:
-            prog.native = json.load(f)
-        if os.path.exists(native_out):
-            with open(native_out, 'rb') as f:
-                prog.native_stdout = f.read()
-        return prog
-    exe = base + '.exe%d' % os.getpid()
-    tmp = prog.i_path + '.tmp%d' % os.getpid()
-    p = run_cmd([env.clang, '-E'] + includes + [prog.c_path, '-o', tmp], 120)
-    if p.rc != 0:
-        prog.native = {'status': 'error', 'detail': 'preprocessing failed: %s' % _tail(p.stderr)}
-        return prog
-    os.replace(tmp, prog.i_path)
-    p = run_cmd([env.clang, '-O0', '-w', prog.i_path, '-o', exe], 120)
-    if p.rc != 0:
-        prog.native = {'status': 'error', 'detail': 'native compilation failed: %s' % _tail(p.stderr)}
-        return prog      # not cached: a broken toolchain should not stick
-    p = run_cmd([exe], args.native_timeout, memory=NATIVE_MEMORY)
-    if p.timed_out:
-        native = {'status': 'timeout', 'detail': 'native run timed out (%g s)' % args.native_timeout}
-    elif p.signal is not None:
-        native = {'status': 'crash', 'detail': 'native run killed by signal %d' % p.signal}
-    else:
-        native = {'status': 'ok', 'rc': p.rc, 'wall': round(p.wall, 3)}
-    try:
-        os.unlink(exe)
-    except OSError:
-        pass
-    _atomic_write(native_out, p.stdout)
-    _atomic_write(native_json, json.dumps(native).encode())
-    prog.native = native
-    prog.native_stdout = p.stdout
-    return prog
 
 
 RUN_LINE = re.compile(r'^run: (.*)$')
 NOT_OUTCOME = ('warning:', 'leak ', 'nondet values', 'steps ')
 
 
-def compare(prog, env):
+def compare(prog, args):
     """Run bitprove on the .i and compare with the native result."""
-    args = env.args
     argv = [args.bitprove, 'run', '--data-model', 'LP64', '--timeout', '%g' % args.timeout] \
         + args.extra + [prog.i_path]
     p = run_cmd(argv, args.timeout * 2 + 10, memory=args.memory << 20 if args.memory else None)
@@ -273,17 +77,17 @@ def compare(prog, env):
     if p.timed_out:
         return 'fail', 'bitprove did not stop: killed after %.0f s (%s)' % (p.wall, repro)
     if p.signal is not None:
-        return 'fail', 'bitprove killed by signal %d: %s (%s)' % (p.signal, _tail(p.stderr), repro)
+        return 'fail', 'bitprove killed by signal %d: %s (%s)' % (p.signal, tail(p.stderr), repro)
     # stderr: `run: warning: ...` lines, the outcome line, then `run: leak ...`,
     # `run: nondet values ...`, `run: steps ...` lines.
     run_lines = [m.group(1) for m in map(RUN_LINE.match, p.stderr.decode(errors='replace').splitlines()) if m]
     outcome = [l for l in run_lines if not l.startswith(NOT_OUTCOME)]
     if p.rc != 0:
-        return 'fail', 'bitprove exit status %d: %s (%s)' % (p.rc, _tail(p.stderr), repro)
+        return 'fail', 'bitprove exit status %d: %s (%s)' % (p.rc, tail(p.stderr), repro)
     if not outcome:
         if re.search(rb'(^|\n)UNKNOWN\nreason: timeout', p.stdout):
             return 'steps', 'bitprove timeout (%g s)' % args.timeout
-        return 'fail', 'no "run:" outcome line on stderr: %s (%s)' % (_tail(p.stderr) or 'empty', repro)
+        return 'fail', 'no "run:" outcome line on stderr: %s (%s)' % (tail(p.stderr) or 'empty', repro)
     report = outcome[0]
     if report.startswith('unsupported'):
         return 'unsupported', 'run: ' + report
@@ -358,35 +162,13 @@ def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     count = args.count if args.count is not None else (FULL_COUNT if args.full else SAMPLE_COUNT)
     args.bitprove = os.path.abspath(args.bitprove)
-    errors = []
-    if not args.clang:
-        errors.append('clang-14 not found (apt-get install -y clang-14)')
-    if not (os.path.isfile(args.bitprove) and os.access(args.bitprove, os.X_OK)):
-        errors.append('bitprove not found: %s (build it: cmake -S . -B build && cmake --build build -j2)'
-                      % args.bitprove)
-    env = Env(args)
-    if count > 0 and not env.csmith:
-        errors.append('csmith not found (apt-get install -y csmith libcsmith-dev)')
-    if count > 0 and env.csmith and not env.csmith_inc:
-        errors.append('csmith.h not found (apt-get install -y libcsmith-dev)')
-    if errors:
-        for e in errors:
+    tools = Toolchain(args.clang, CSMITH_OPTIONS, args.bitprove, cache=args.cache, need_csmith=count > 0,
+                      native_timeout=args.native_timeout)
+    if tools.errors:
+        for e in tools.errors:
             print('differential: %s' % e)
         print('0 passed, 1 failed')
         return 1
-    if not env.cache:
-        env.cache = os.path.join(os.path.dirname(args.bitprove), 'differential-cache') \
-            if os.access(os.path.dirname(args.bitprove), os.W_OK) \
-            else os.path.join(tempfile.gettempdir(), 'bitprove-differential-%d' % os.getuid())
-    key = '\n'.join([HARNESS_VERSION, tool_version([env.csmith, '--version']) if env.csmith else '',
-                     ' '.join(CSMITH_OPTIONS), tool_version([args.clang, '--version']),
-                     env.csmith_inc or ''])
-    digest = hashlib.sha1(key.encode()).hexdigest()[:12]
-    env.csmith_dir = os.path.join(env.cache, 'csmith-' + digest)
-    env.own_dir = os.path.join(env.cache, 'own-' + hashlib.sha1(
-        (HARNESS_VERSION + tool_version([args.clang, '--version'])).encode()).hexdigest()[:12])
-    os.makedirs(env.csmith_dir, exist_ok=True)
-    os.makedirs(env.own_dir, exist_ok=True)
     only = re.compile(args.only) if args.only else None
     start = time.monotonic()
 
@@ -401,29 +183,9 @@ def main(argv=None):
     skipped = []
     # Native preparation: own programs, then csmith seeds in order until
     # `count` seeds ran natively (seeds that time out or crash are skipped).
-    prepared = list(pool.map(lambda p: prepare(p, env), programs))
-    csmith_ok = []
-    seed = 1
-    max_seed = max(3 * count + 20, 20)
-    while count > 0 and len(csmith_ok) < count and seed <= max_seed:
-        batch = []
-        while len(batch) < max(2 * args.jobs, count - len(csmith_ok)) and seed <= max_seed:
-            p = Program('csmith/seed-%d' % seed, 'csmith', seed=seed)
-            seed += 1
-            if only and not only.search(p.name):
-                continue
-            batch.append(p)
-        if not batch:
-            break
-        for p in pool.map(lambda p: prepare(p, env), batch):
-            if len(csmith_ok) >= count:
-                break             # keep the selection independent of -j
-            if p.native['status'] == 'ok':
-                csmith_ok.append(p)
-            else:
-                prepared.append(p)
-        if only:
-            break
+    prepared = list(pool.map(tools.prepare, programs))
+    csmith_ok, not_ok = tools.select_csmith(pool, count, args.jobs, only)
+    prepared += not_ok
     selected = [p for p in prepared if p.native['status'] == 'ok'] + csmith_ok
     for p in prepared:
         if p.native['status'] != 'ok':
@@ -433,7 +195,7 @@ def main(argv=None):
     prep_time = time.monotonic() - start
 
     def work(p):
-        p.outcome, p.detail = compare(p, env)
+        p.outcome, p.detail = compare(p, args)
         return p
 
     done = []
@@ -456,7 +218,7 @@ def main(argv=None):
           % (compared, own_n, compared - own_n,
              '' if len(csmith_ok) >= count or only else ', only %d of %d csmith programs ran natively'
              % (len(csmith_ok), count),
-             time.monotonic() - start, prep_time, env.cache))
+             time.monotonic() - start, prep_time, tools.cache))
     if compared and inconclusive > INCONCLUSIVE_LIMIT * compared:
         print('FAIL: %d of %d programs (%.0f%%) are unsupported or out of steps; at most %.0f%% may be'
               % (inconclusive, compared, 100.0 * inconclusive / compared, 100 * INCONCLUSIVE_LIMIT))
