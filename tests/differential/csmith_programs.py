@@ -13,6 +13,7 @@ harness version, the csmith version and options, and the clang version.
 Python 3 standard library only.
 """
 
+import argparse
 import glob
 import hashlib
 import json
@@ -272,3 +273,35 @@ class Toolchain:
         for p in pool.map(self.prepare, extra):
             (ok if p.native['status'] == 'ok' else others).append(p)
         return ok, others
+
+
+def add_common_args(ap, sample, full, default_bitprove):
+    """The options run.py and verify.py share: program selection, tools, cache."""
+    ap.add_argument('--full', action='store_true', help='%d csmith programs (default: %d)' % (full, sample))
+    ap.add_argument('--count', type=int, help='number of csmith programs (overrides --full)')
+    ap.add_argument('--bitprove', default=os.environ.get('BITPROVE', default_bitprove),
+                    help='bitprove binary (default: $BITPROVE or %(default)s)')
+    ap.add_argument('-j', type=int, default=os.cpu_count() or 1, dest='jobs', help='parallel runs')
+    ap.add_argument('--native-timeout', type=float, default=5, help='native run wall-clock limit (default 5)')
+    ap.add_argument('--cache', help='cache folder (default: <bitprove dir>/differential-cache, or /tmp)')
+    ap.add_argument('--clang', default=find_clang(), help='clang for preprocessing and native builds')
+    ap.add_argument('--only', help='only programs whose name (own/<file>, csmith/seed-<N>) matches this regex')
+    ap.add_argument('-v', '--verbose', action='store_true', help='a line for every program or run')
+
+
+def count_of(args, sample, full):
+    return args.count if args.count is not None else (full if args.full else sample)
+
+
+def toolchain_from_args(args, csmith_options, tag, need_csmith=True):
+    """The Toolchain for parsed common arguments (args.bitprove made
+    absolute), or None after printing what is missing as a failed test."""
+    args.bitprove = os.path.abspath(args.bitprove)
+    tools = Toolchain(args.clang, csmith_options, args.bitprove, cache=args.cache, need_csmith=need_csmith,
+                      native_timeout=args.native_timeout)
+    if tools.errors:
+        for e in tools.errors:
+            print('%s: %s' % (tag, e))
+        print('0 passed, 1 failed')
+        return None
+    return tools

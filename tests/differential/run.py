@@ -39,7 +39,7 @@ import re
 import sys
 import time
 
-from csmith_programs import Program, Toolchain, find_clang, run_cmd, tail
+from csmith_programs import Program, add_common_args, count_of, run_cmd, tail, toolchain_from_args
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -139,35 +139,21 @@ def _first_difference(native, ours):
 
 def parse_args(argv):
     ap = argparse.ArgumentParser(description='Differential test of bitprove run against native execution.')
-    ap.add_argument('--full', action='store_true', help='%d csmith programs (default: %d)' % (FULL_COUNT, SAMPLE_COUNT))
-    ap.add_argument('--count', type=int, help='number of csmith programs to compare (overrides --full)')
-    ap.add_argument('--bitprove', default=os.environ.get('BITPROVE', os.path.join(REPO, 'build', 'bitprove')),
-                    help='bitprove binary (default: $BITPROVE or build/bitprove)')
-    ap.add_argument('-j', type=int, default=os.cpu_count() or 1, dest='jobs', help='parallel jobs')
+    add_common_args(ap, SAMPLE_COUNT, FULL_COUNT, os.path.join(REPO, 'build', 'bitprove'))
     ap.add_argument('--timeout', type=float, default=60, help='bitprove run --timeout (default 60)')
     ap.add_argument('--memory', type=int, default=BITPROVE_MEMORY >> 20,
                     help='address-space limit of bitprove run in MB, 0 for none (sanitizer builds: '
                          'ASan reserves terabytes of address space) (default: %(default)s)')
-    ap.add_argument('--native-timeout', type=float, default=5, help='native run wall-clock limit (default 5)')
-    ap.add_argument('--cache', help='cache folder (default: <bitprove dir>/differential-cache, or /tmp)')
-    ap.add_argument('--clang', default=find_clang(), help='clang for preprocessing and native builds')
-    ap.add_argument('--only', help='only programs whose name (own/<file>, csmith/seed-<N>) matches this regex')
     ap.add_argument('--no-own', action='store_true', help='skip programs/*.c')
     ap.add_argument('--extra', action='append', default=[], metavar='ARG', help='extra argument for bitprove run')
-    ap.add_argument('-v', '--verbose', action='store_true', help='a line for every program')
     return ap.parse_args(argv)
 
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    count = args.count if args.count is not None else (FULL_COUNT if args.full else SAMPLE_COUNT)
-    args.bitprove = os.path.abspath(args.bitprove)
-    tools = Toolchain(args.clang, CSMITH_OPTIONS, args.bitprove, cache=args.cache, need_csmith=count > 0,
-                      native_timeout=args.native_timeout)
-    if tools.errors:
-        for e in tools.errors:
-            print('differential: %s' % e)
-        print('0 passed, 1 failed')
+    count = count_of(args, SAMPLE_COUNT, FULL_COUNT)
+    tools = toolchain_from_args(args, CSMITH_OPTIONS, 'differential', need_csmith=count > 0)
+    if not tools:
         return 1
     only = re.compile(args.only) if args.only else None
     start = time.monotonic()

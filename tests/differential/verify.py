@@ -37,7 +37,7 @@ import re
 import sys
 import time
 
-from csmith_programs import Toolchain, find_clang, run_cmd, tail
+from csmith_programs import add_common_args, count_of, run_cmd, tail, toolchain_from_args
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -121,13 +121,13 @@ def reason_class(reason):
     return re.sub(r'[:(].*', '', reason)[:40] or 'no reason'
 
 
-def report(runs, programs, wall):
+def report(runs, programs, args, wall):
     print('\nTRUE per engine and property (programs: %d; a dash: the engine does not decide it)' % len(programs))
-    header = ['engine'] + PROPERTIES
+    header = ['engine'] + args.properties
     rows = []
-    for e in ENGINES:
+    for e in args.engines:
         row = [e]
-        for prop in PROPERTIES:
+        for prop in args.properties:
             cell = [r for r in runs if r.engine == e and r.prop == prop]
             if cell and all(r.outcome == 'n/a' for r in cell):
                 row.append('-')
@@ -147,42 +147,27 @@ def report(runs, programs, wall):
 
 def parse_args(argv):
     ap = argparse.ArgumentParser(description='Verification sweep of bitprove over csmith programs.')
-    ap.add_argument('--full', action='store_true', help='%d csmith programs (default: %d)' % (FULL_COUNT, SAMPLE_COUNT))
-    ap.add_argument('--count', type=int, help='number of csmith programs (overrides --full)')
-    ap.add_argument('--bitprove', default=os.environ.get('BITPROVE', os.path.join(REPO, 'build-asan', 'bitprove')),
-                    help='bitprove binary, best the ASan+UBSan build (default: $BITPROVE or build-asan/bitprove)')
-    ap.add_argument('-j', type=int, default=os.cpu_count() or 1, dest='jobs', help='parallel runs')
+    add_common_args(ap, SAMPLE_COUNT, FULL_COUNT, os.path.join(REPO, 'build-asan', 'bitprove'))
     ap.add_argument('--timeout', type=float, default=3, help='bitprove --timeout per run (default 3)')
     ap.add_argument('--grace', type=float, default=None,
                     help='seconds a run may take beyond --timeout before it fails (default: 5 + timeout/2)')
     ap.add_argument('--memory', type=int, default=0,
                     help='address-space limit of bitprove in MB, 0 for none (ASan reserves terabytes) (default 0)')
-    ap.add_argument('--native-timeout', type=float, default=5, help='native run wall-clock limit (default 5)')
-    ap.add_argument('--cache', help='cache folder (default: <bitprove dir>/differential-cache, or /tmp)')
-    ap.add_argument('--clang', default=find_clang(), help='clang for preprocessing and native builds')
-    ap.add_argument('--only', help='only programs whose name (csmith/seed-<N>) matches this regex')
     ap.add_argument('--engines', default=','.join(ENGINES), help='comma-separated (default: all)')
     ap.add_argument('--properties', default=','.join(PROPERTIES), help='comma-separated (default: all)')
-    ap.add_argument('-v', '--verbose', action='store_true', help='a line for every run')
     args = ap.parse_args(argv)
+    args.engines = [e for e in args.engines.split(',') if e]
+    args.properties = [p for p in args.properties.split(',') if p]
     if args.grace is None:
         args.grace = 5 + args.timeout / 2
     return args
 
 
 def main(argv=None):
-    global ENGINES, PROPERTIES
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    ENGINES = [e for e in args.engines.split(',') if e]
-    PROPERTIES = [p for p in args.properties.split(',') if p]
-    count = args.count if args.count is not None else (FULL_COUNT if args.full else SAMPLE_COUNT)
-    args.bitprove = os.path.abspath(args.bitprove)
-    tools = Toolchain(args.clang, CSMITH_OPTIONS, args.bitprove, cache=args.cache,
-                      native_timeout=args.native_timeout)
-    if tools.errors:
-        for e in tools.errors:
-            print('verify: %s' % e)
-        print('0 passed, 1 failed')
+    count = count_of(args, SAMPLE_COUNT, FULL_COUNT)
+    tools = toolchain_from_args(args, CSMITH_OPTIONS, 'verify')
+    if not tools:
         return 1
     only = re.compile(args.only) if args.only else None
     start = time.monotonic()
@@ -196,7 +181,7 @@ def main(argv=None):
     print('%d csmith programs whose native run ended (%d skipped: native timeout or crash); preparation %.0f s'
           % (len(programs), sum(p.native['status'] != 'error' for p in others), time.monotonic() - start),
           flush=True)
-    runs = [Run(p, prop, e) for p in programs for prop in PROPERTIES for e in ENGINES]
+    runs = [Run(p, prop, e) for p in programs for prop in args.properties for e in args.engines]
     done = []
     for r in pool.map(lambda r: check(r, args), runs):
         done.append(r)
@@ -204,7 +189,7 @@ def main(argv=None):
             print('%-7s %s %s --engine %s: %s (%.1f s)' % (r.outcome.upper(), r.prog.name, r.prop, r.engine,
                                                           r.reason or 'ok', r.wall), flush=True)
     pool.shutdown()
-    report(done, programs, time.monotonic() - start)
+    report(done, programs, args, time.monotonic() - start)
     n_fail = sum(r.outcome == 'fail' for r in done)
     failed += n_fail
     if count > 0 and not only and len(programs) < count + len(PINNED_SEEDS) - sum(
