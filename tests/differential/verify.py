@@ -183,11 +183,15 @@ def main(argv=None):
           flush=True)
     runs = [Run(p, prop, e) for p in programs for prop in args.properties for e in args.engines]
     done = []
+    step = max(1, len(runs) // 10)
     for r in pool.map(lambda r: check(r, args), runs):
         done.append(r)
         if r.outcome == 'fail' or args.verbose:
             print('%-7s %s %s --engine %s: %s (%.1f s)' % (r.outcome.upper(), r.prog.name, r.prop, r.engine,
                                                           r.reason or 'ok', r.wall), flush=True)
+        elif len(done) % step == 0 and len(runs) >= 100:
+            print('progress: %d of %d runs, %d failed, %.0f s' % (len(done), len(runs),
+                  sum(x.outcome == 'fail' for x in done), time.monotonic() - start), flush=True)
     pool.shutdown()
     report(done, programs, args, time.monotonic() - start)
     n_fail = sum(r.outcome == 'fail' for r in done)
