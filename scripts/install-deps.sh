@@ -10,6 +10,7 @@ packages=(
   libz3-dev libgmp-dev          # SMT solving and arbitrary-precision constants (engines)
   csmith libcsmith-dev          # random programs (and their header) for the interpreter's differential test
   gnuplot-nox                   # quantile plots of the benchmark runner
+  python3-yaml                  # BenchExec (task definitions), for the tool-info test of bench/benchexec
 )
 
 missing=()
