@@ -196,9 +196,11 @@ def main(argv=None):
     report(done, programs, args, time.monotonic() - start)
     n_fail = sum(r.outcome == 'fail' for r in done)
     failed += n_fail
-    if count > 0 and not only and len(programs) < count + len(PINNED_SEEDS) - sum(
-            1 for s in PINNED_SEEDS if s <= count):
-        print('FAIL: fewer csmith programs ran natively than requested')
+    seeds = {p.seed for p in programs}
+    if count > 0 and not only and (len(seeds - set(PINNED_SEEDS)) < count - len(set(PINNED_SEEDS) & seeds)
+                                   or not set(PINNED_SEEDS) <= seeds):
+        print('FAIL: fewer csmith programs ran natively than requested (%d, and the pinned seeds %s)'
+              % (count, ', '.join(map(str, PINNED_SEEDS))))
         failed += 1
     if not done:
         print('FAIL: nothing ran')
