@@ -203,8 +203,12 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
     if (harness_replayable(m, &cex->data[i])) nvalues++;
     else nlost++;
   }
-  for (size_t i = 0; i < m->funcs.len; i++)
-    if (declared_only(&m->funcs.data[i]) && m->funcs.data[i].builtin == IR_BUILTIN_NONDET) nnondet++;
+  for (size_t i = 0; i < m->funcs.len; i++) { /* the functions that read the sequence */
+    const ir_func *f = &m->funcs.data[i];
+    if (declared_only(f) && f->builtin == IR_BUILTIN_NONDET &&
+        harness_nondet_type(f->name, f->ret, m->ptr_bits).kind != HARNESS_VOID)
+      nnondet++;
+  }
   bool ilp32 = m->ptr_bits == 32;
   bool cleanup = violated == PROP_VALID_MEMCLEANUP;
 

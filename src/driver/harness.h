@@ -11,8 +11,7 @@
  * __VERIFIER_nondet_* functions that the program declares without defining
  * (in the module: no body, and none dropped by the front end, which lowers
  * reach_error and __VERIFIER_* as builtins even when the program defines
- * them; ir_func.body_dropped):
- * those are the *replayable* values (harness_replayable()), and in the
+ * them; ir_func.body_dropped): those are the *replayable* values (harness_replayable()), and in the
  * interpreter's order they form ONE sequence that every such function reads
  * from, whatever its type. The other values cannot be given: a value the
  * interpreter drew for an uninitialised read or an undef operand is, natively,
@@ -44,7 +43,7 @@
  *     atexit handlers: LeakSanitizer does not judge a run the program
  *     excludes, as the interpreter does not);
  * and nothing else (__VERIFIER_atomic_* mean threads, which make the
- * verdict UNKNOWN): every other declared function is libc's business. The
+ * verdict UNKNOWN): every other declared function is libc's business.
  * It also sets the sanitizer runtimes' options (__asan_default_options:
  * leak check at exit, stack use after return; for valid-memcleanup,
  * __lsan_default_options without roots, so that every block not freed at
