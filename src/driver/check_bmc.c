@@ -43,6 +43,8 @@ void drv_bmc_verdict(const ir_module *m, const bmc_result *r, verdict *out) {
     out->kind = VERDICT_FALSE;
     out->violated = r->violated;
     note_trace(m, &r->trace, r->bound, out);
+    out->cex.len = 0;
+    for (size_t i = 0; i < r->trace.nondet.len; i++) VEC_PUSH(out->cex, r->trace.nondet.data[i]);
     break;
   case BMC_SAFE:
     out->kind = VERDICT_TRUE;

@@ -17,6 +17,7 @@
 #include "cmd_its.h"
 #include "cmd_run.h"
 #include "dispatch.h"
+#include "harness.h"
 #include "property.h"
 #include "task.h"
 #include "verdict.h"
@@ -31,6 +32,8 @@ typedef struct {
   double timeout;
   bool dump_ir;
   bool frontend_only;
+  const char *harness_file;  /* --harness FILE.c: on FALSE, the native replay */
+  const char *testcase_file; /* --testcase FILE.xml: on FALSE, the Test-Comp test case */
   const char *file;
   drv_options drv; /* engine choice and engine options */
 } options;
@@ -61,6 +64,13 @@ static void usage(FILE *out) {
         "  --proof                print the whole proof behind a TRUE (the ITS of the graph\n"
         "                         and its ranking functions)\n"
         "  --bmc-bound K          BMC: unroll loops and recursion K times (default: 1, 2, 4, ...)\n"
+        "  --harness FILE.c       on FALSE, write a C test harness that replays the counterexample\n"
+        "                         natively: clang -fsanitize=address,undefined PROG FILE.c && ./a.out\n"
+        "                         (the compile command is in its first comment)\n"
+        "  --testcase FILE.xml    on FALSE, write the counterexample's values as a Test-Comp test\n"
+        "                         case (format 1.1)\n"
+        "                         Both write nothing on TRUE or UNKNOWN; with several properties\n"
+        "                         (a task) FILE gets the property's name: h.c -> h.no-overflow.c\n"
         "  --stats                solver statistics on stderr\n"
         "  --debug                engine diagnostics on stderr\n"
         "  --frontend-only        only lower FILE: LOWERED, or UNKNOWN with the reasons\n"
@@ -129,6 +139,12 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       if (!next) return usage_error("--dump-seg needs a file", NULL);
       o->drv.dump_seg_file = next;
       i++;
+    } else if (strcmp(a, "--harness") == 0) {
+      if (!next) return usage_error("--harness needs a file", NULL);
+      o->harness_file = argv[++i];
+    } else if (strcmp(a, "--testcase") == 0) {
+      if (!next) return usage_error("--testcase needs a file", NULL);
+      o->testcase_file = argv[++i];
     } else if (strcmp(a, "--proof") == 0) {
       o->drv.proof = true;
     } else if (strcmp(a, "--stats") == 0) {
@@ -199,8 +215,37 @@ static int frontend_only(const options *o, const char *file, unsigned ptr_bits) 
   return 0;
 }
 
+/* The file a FALSE of property `head` writes: `file` itself for one
+ * property; for several, the property's name before the extension
+ * (h.c -> h.no-overflow.c; no extension: appended). */
+static char *per_property_path(const char *file, const char *head) {
+  if (!head) return xstrdup(file);
+  const char *slash = strrchr(file, '/');
+  const char *dot = strrchr(file, '.');
+  if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : file)) return xasprintf("%s.%s", file, head);
+  return xasprintf("%.*s.%s%s", (int)(dot - file), file, head, dot);
+}
+
+/* Writes --harness and --testcase for one FALSE verdict; a failure is one
+ * "bitprove: error:" line (the verdict stands). */
+static void write_replay_files(const options *o, const ir_module *m, const char *file, const char *head,
+                               const verdict *v) {
+  char err[1024];
+  if (o->harness_file) {
+    char *path = per_property_path(o->harness_file, head);
+    if (!harness_write_c(m, &v->cex, v->violated, file, path, err, sizeof err)) util_error("%s", err);
+    free(path);
+  }
+  if (o->testcase_file) {
+    char *path = per_property_path(o->testcase_file, head);
+    if (!harness_write_testcase(m, &v->cex, path, err, sizeof err)) util_error("%s", err);
+    free(path);
+  }
+}
+
 /* Answers the given properties of one program; `heads` non-NULL prints each
- * verdict as "<name>: VERDICT" with indented detail (several properties). */
+ * verdict as "<name>: VERDICT" with indented detail (several properties).
+ * The files of --harness / --testcase are written once every verdict is out. */
 static void answer(const options *o, const char *file, unsigned ptr_bits, const property *props,
                    const char *const *load_errors, const char *const *heads, size_t n) {
   char *err = NULL;
@@ -211,6 +256,8 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     m = load(o, file, ptr_bits, &err);
     if (!m) util_error("%s", err);
   }
+  bool replay = o->harness_file || o->testcase_file;
+  verdict *falsified = xcalloc(n, sizeof *falsified); /* the FALSE verdicts, for the replay files */
   for (size_t i = 0; i < n; i++) {
     verdict v = {0};
     v.kind = VERDICT_UNKNOWN;
@@ -220,12 +267,22 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     char head[128] = "";
     if (heads) snprintf(head, sizeof head, "%s: ", heads[i]);
     verdict_print(&v, head, heads ? "  " : "", stdout);
-    verdict_free(&v);
+    if (replay && v.kind == VERDICT_FALSE) {
+      falsified[i] = v;
+    } else {
+      verdict_free(&v);
+    }
   }
   fflush(stdout);
   /* every verdict is out: a timeout during the clean-up (freeing a large
    * module, the sanitizers' exit checks) must not print a second one */
   util_set_timeout(0);
+  for (size_t i = 0; i < n; i++)
+    if (falsified[i].kind == VERDICT_FALSE) {
+      write_replay_files(o, m, file, heads ? heads[i] : NULL, &falsified[i]);
+      verdict_free(&falsified[i]);
+    }
+  free(falsified);
   free(err);
   ir_module_free(m);
 }

@@ -2,6 +2,7 @@
 #include "verdict.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void vnote(verdict *v, const char *prefix, const char *fmt, va_list ap) {
@@ -40,7 +41,10 @@ void verdict_print(const verdict *v, const char *head, const char *indent, FILE 
   }
 }
 
-void verdict_free(verdict *v) { strbuf_free(&v->detail); }
+void verdict_free(verdict *v) {
+  strbuf_free(&v->detail);
+  VEC_FREE(v->cex);
+}
 
 void verdict_note_lines(verdict *v, const char *prefix, const char *text) {
   while (text && *text) {

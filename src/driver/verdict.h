@@ -3,12 +3,19 @@
  * Output convention (SV-COMP): the first line is exactly TRUE,
  * FALSE(<subproperty>) or UNKNOWN; the lines after it explain (for UNKNOWN
  * the first of them is "reason: ..."; for TRUE the proof and the
- * assumptions it rests on; for FALSE the checked trace). */
+ * assumptions it rests on; for FALSE the checked trace).
+ *
+ * A FALSE verdict also keeps its counterexample as data (cex): the
+ * nondeterministic values the interpreter consumed in the replay that
+ * confirmed it, in order, each with its width, origin and (for a
+ * __VERIFIER_nondet_* call) the function called. --harness and --testcase
+ * write it (harness.h); verdict_free() frees it. */
 #ifndef BITPROVE_VERDICT_H
 #define BITPROVE_VERDICT_H
 
 #include <stdio.h>
 
+#include "../interp/interp.h"
 #include "../util/util.h"
 #include "property.h"
 
@@ -18,6 +25,7 @@ typedef struct {
   verdict_kind kind;
   prop_check violated; /* FALSE: the subproperty */
   strbuf detail;       /* explanation lines, each ending in '\n' */
+  interp_nondet_vec cex; /* FALSE: the replayed run's nondet values (owned) */
 } verdict;
 
 void verdict_unknown(verdict *v, const char *fmt, ...) UTIL_PRINTF(2, 3);

@@ -7,7 +7,8 @@
  *    exotic, are never looked at.
  *  - Functions named reach_error or __VERIFIER_<builtin> are builtins even
  *    when the program defines them (SV-COMP semantics): their bodies are
- *    dropped. Other defined functions keep their bodies.
+ *    dropped (ir_func.body_dropped records it). Other defined functions keep
+ *    their bodies.
  *  - Blocks unreachable from the entry are dropped (with their phi entries);
  *    the remaining blocks keep the source order. Operands that refer to
  *    instructions later in that order get a marker that is resolved once the
@@ -186,6 +187,7 @@ uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   free(params);
   free(name);
   L->m->funcs.data[id].loc = loc;
+  L->m->funcs.data[id].body_dropped = defined && !body;
   fe_map_put(&L->funcs, fn, id);
   while (L->will_define.len <= id) VEC_PUSH(L->will_define, 0);
   L->will_define.data[id] = body;

@@ -134,7 +134,8 @@ void interp_builtin(interp_state *st, ir_builtin b, const ir_func *g, const ir_i
   switch (b) {
   case IR_BUILTIN_NONDET:
     if (in->type.kind != IR_TY_VOID)
-      ret->bits = interp_nondet_next(st, in->type.bits, in->type.kind == IR_TY_PTR, INTERP_ND_CALL, loc);
+      ret->bits = interp_nondet_next(st, in->type.bits, in->type.kind == IR_TY_PTR, INTERP_ND_CALL, loc,
+                                     (uint32_t)(g - st->m->funcs.data));
     return;
   case IR_BUILTIN_ASSUME:
     if (!need_args(st, g, in, nargs, 1)) return;

@@ -110,10 +110,12 @@ void interp_end_exit(interp_state *st, int32_t code, ir_loc loc, bool frames_are
 const char *interp_loc(const interp_state *st, ir_loc loc, char *buf, size_t n);
 
 /* ---- nondet (nondet.c) -------------------------------------------------- */
-/* Next nondet value of `bits` bits, recorded in the result. With
+/* Next nondet value of `bits` bits, recorded in the result (func: the
+ * called __VERIFIER_nondet_* function for CALL, else IR_NONE). With
  * uninit_zero, UNDEF/UNINIT draws return 0 unrecorded. Ends the run
  * (OUT_OF_NONDET) when strict and exhausted: returns 0, st->done set. */
-uint64_t interp_nondet_next(interp_state *st, unsigned bits, bool pointer, interp_nd_origin origin, ir_loc loc);
+uint64_t interp_nondet_next(interp_state *st, unsigned bits, bool pointer, interp_nd_origin origin, ir_loc loc,
+                           uint32_t func);
 
 /* ---- memory (memory.c) -------------------------------------------------- */
 /* Objects for globals and functions, relocations resolved. False: run ended. */

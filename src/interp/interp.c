@@ -158,7 +158,7 @@ static ival eval(interp_state *st, const iframe *fr, const ir_value *v, ir_loc l
       break;
     }
     r.bits = interp_nondet_next(st, v->type.bits ? v->type.bits : st->pw, v->type.kind == IR_TY_PTR,
-                                INTERP_ND_UNDEF, loc);
+                                INTERP_ND_UNDEF, loc, IR_NONE);
     break;
   default: malformed(st, loc, "operand of unknown kind"); break;
   }

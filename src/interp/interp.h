@@ -230,7 +230,11 @@ typedef struct {
   uint8_t origin; /* interp_nd_origin */
   bool pointer;   /* drawn for a pointer-typed value */
   ir_loc loc;     /* the call, the instruction with the undef operand, the load */
+  uint32_t func;  /* CALL: the __VERIFIER_nondet_* function called (its
+                     ir_module.funcs index, so its name and declared type
+                     are known: --harness); IR_NONE for the other origins */
 } interp_nondet;
+typedef VEC(interp_nondet) interp_nondet_vec;
 
 /* A heap object still allocated at normal termination. */
 typedef struct {
@@ -249,7 +253,7 @@ typedef struct {
   uint64_t steps;      /* instructions executed (phis included, so it may pass
                           max_steps by the phis of the last block entered) */
   uint64_t max_steps;  /* the limit in force (for the report) */
-  VEC(interp_nondet) nondet;
+  interp_nondet_vec nondet;
   bool leaks_checked;  /* the reachability check ran (see "Leaks") */
   VEC(interp_leak) leaks; /* heap objects live when the run ended */
   size_t n_memtrack;   /* of those, not reachable */

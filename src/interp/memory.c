@@ -367,7 +367,7 @@ uint64_t mem_load(interp_state *st, uint32_t id, uint64_t off, unsigned n, unsig
   *prov = 0;
   if (any_undef(o, off, n)) {
     /* One draw for the whole load; it fills only the uninitialised bytes. */
-    uint64_t v = interp_nondet_next(st, bits, pointer, INTERP_ND_UNINIT, loc);
+    uint64_t v = interp_nondet_next(st, bits, pointer, INTERP_ND_UNINIT, loc, IR_NONE);
     o = mem_obj(st, id);
     need_undef_bitmap(o);
     for (unsigned i = 0; i < n; i++) {

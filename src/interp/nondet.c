@@ -10,7 +10,8 @@ static uint64_t splitmix64(uint64_t *state) {
   return z ^ (z >> 31);
 }
 
-uint64_t interp_nondet_next(interp_state *st, unsigned bits, bool pointer, interp_nd_origin origin, ir_loc loc) {
+uint64_t interp_nondet_next(interp_state *st, unsigned bits, bool pointer, interp_nd_origin origin, ir_loc loc,
+                           uint32_t func) {
   if (st->done) return 0;
   if (origin != INTERP_ND_CALL && st->opt->uninit_zero) return 0;
   uint64_t v;
@@ -31,7 +32,7 @@ uint64_t interp_nondet_next(interp_state *st, unsigned bits, bool pointer, inter
     v = splitmix64(&st->rng);
   }
   v &= ir_mask(bits ? bits : 64);
-  interp_nondet rec = {v, (uint16_t)bits, (uint8_t)origin, pointer, loc};
+  interp_nondet rec = {v, (uint16_t)bits, (uint8_t)origin, pointer, loc, func};
   VEC_PUSH(st->res->nondet, rec);
   return v;
 }

@@ -253,6 +253,10 @@ typedef struct {
   const char **param_names; /* entries may be NULL */
   bool variadic;
   bool defined;       /* has a body */
+  bool body_dropped;  /* the program defines it, but as a builtin whose
+                         meaning engines know (reach_error, __VERIFIER_*) it
+                         was lowered without its body: not defined here, yet
+                         not for another file to define (--harness) */
   uint8_t builtin;    /* ir_builtin; only for functions without body */
   uint32_t nblocks;
   ir_block *blocks;

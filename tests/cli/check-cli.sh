@@ -135,6 +135,35 @@ run ll-input 0 --frontend-only "$tmp/ok.ll" && expect_first ll-input LOWERED
 clang-14 -E -o "$tmp/ok.i" "$tmp/ok.c" 2>/dev/null
 run i-input 0 --frontend-only "$tmp/ok.i" && expect_first i-input LOWERED
 
+# --harness / --testcase: written on FALSE only; several properties name
+# the files after the property; a file that cannot be written is one error
+# line, and the verdict stands.
+run harness-usage 2 --prop unreach-call "$tmp/unsafe.c" --harness && expect_err harness-usage "needs a file"
+run harness 0 --prop unreach-call "$tmp/unsafe.c" --harness "$tmp/h.c" --testcase "$tmp/t.xml" &&
+  expect_first harness "FALSE(unreach-call)"
+if grep -q '^int __VERIFIER_nondet_int(void) {' "$tmp/h.c" && grep -q '^void reach_error(void) {' "$tmp/h.c" &&
+  grep -q '<input type="int">42</input>' "$tmp/t.xml"; then ok; else bad "harness: $(cat "$tmp/h.c" "$tmp/t.xml")"; fi
+run harness-true 0 --prop valid-memsafety "$tmp/ok.c" --harness "$tmp/h2.c" --testcase "$tmp/t2.xml" &&
+  expect_first harness-true TRUE
+run harness-unknown 0 --prop unreach-call "$tmp/ok.c" --harness "$tmp/h2.c" --testcase "$tmp/t2.xml" &&
+  expect_first harness-unknown UNKNOWN
+if [ ! -e "$tmp/h2.c" ] && [ ! -e "$tmp/t2.xml" ]; then ok; else bad "harness-true: a file was written"; fi
+cat >"$tmp/unsafe-task.yml" <<YML
+format_version: '2.0'
+input_files: 'unsafe.c'
+properties:
+  - property_file: $PWD/properties/unreach-call.prp
+  - property_file: $PWD/properties/valid-memsafety.prp
+YML
+run harness-task 0 task "$tmp/unsafe-task.yml" --harness "$tmp/h3.c" --testcase "$tmp/t3" &&
+  expect_out harness-task "^unreach-call: FALSE"
+if [ -s "$tmp/h3.unreach-call.c" ] && [ -s "$tmp/t3.unreach-call" ] && [ ! -e "$tmp/h3.c" ] &&
+  [ ! -e "$tmp/h3.valid-memsafety.c" ]; then ok; else bad "harness-task: $(ls "$tmp")"; fi
+run harness-unwritable 0 --prop unreach-call "$tmp/unsafe.c" --harness "$tmp/no/such/dir/h.c" &&
+  expect_first harness-unwritable "FALSE(unreach-call)" &&
+  expect_err harness-unwritable "^bitprove: error: --harness: cannot write .*no/such/dir/h.c"
+run help-harness 0 --help && expect_out help-harness "--harness FILE.c"
+
 # A timeout ends with UNKNOWN (timeout), not a hang.
 run timeout 0 --timeout 0.000001 --prop termination "$tmp/ok.c" && expect_first timeout UNKNOWN
 

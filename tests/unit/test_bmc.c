@@ -35,7 +35,8 @@ static size_t trace_values(const verdict *v, uint64_t *vals, size_t max) {
 
 /* Runs bmc on `text` for property `prop` and checks the answer; for a
  * violation also the check, that the returned trace and the values the
- * driver prints from it (drv_bmc_verdict) replay to it. */
+ * driver prints from it (drv_bmc_verdict) replay to it, and that the
+ * verdict keeps them as data. */
 static void expect(const char *name, const char *text, const char *prop, unsigned bound, bmc_answer want,
                    prop_check want_sub) {
   ir_module *m = load_c_text(text, 64);
@@ -70,6 +71,11 @@ static void expect(const char *name, const char *text, const char *prop, unsigne
     uint64_t vals[256];
     size_t n = trace_values(&v, vals, 256);
     CHECK(n == r.trace.nondet.len);
+    /* the verdict keeps the same values as data (--harness, --testcase) */
+    CHECK(v.cex.len == n);
+    for (size_t i = 0; i < n && i < v.cex.len; i++)
+      CHECK(v.cex.data[i].value == vals[i] && v.cex.data[i].bits == r.trace.nondet.data[i].bits &&
+            v.cex.data[i].func == r.trace.nondet.data[i].func);
     interp_options io;
     interp_options_default(&io);
     io.out = NULL;

@@ -1,0 +1,368 @@
+/* harness: see harness.h. */
+#include "harness.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+/* ---- types ---------------------------------------------------------------- */
+
+/* The SV-COMP nondet functions by suffix, as the front end's prelude declares
+ * them (src/frontend/clang.c; test_harness checks that the two agree). bits
+ * 0: the pointer width (long, unsigned long, pointers, size_t). */
+static const struct {
+  const char *suffix;
+  const char *c_type;
+  harness_kind kind;
+  unsigned bits;
+} nondet_types[] = {
+    {"bool", "_Bool", HARNESS_BOOL, 1},
+    {"char", "char", HARNESS_SIGNED, 8},
+    {"uchar", "unsigned char", HARNESS_UNSIGNED, 8},
+    {"short", "short", HARNESS_SIGNED, 16},
+    {"ushort", "unsigned short", HARNESS_UNSIGNED, 16},
+    {"int", "int", HARNESS_SIGNED, 32},
+    {"uint", "unsigned int", HARNESS_UNSIGNED, 32},
+    {"unsigned", "unsigned int", HARNESS_UNSIGNED, 32},
+    {"long", "long", HARNESS_SIGNED, 0},
+    {"ulong", "unsigned long", HARNESS_UNSIGNED, 0},
+    {"longlong", "long long", HARNESS_SIGNED, 64},
+    {"ulonglong", "unsigned long long", HARNESS_UNSIGNED, 64},
+    {"pointer", "void *", HARNESS_POINTER, 0},
+    {"pchar", "char *", HARNESS_POINTER, 0},
+    {"charp", "char *", HARNESS_POINTER, 0},
+    {"size_t", "size_t", HARNESS_UNSIGNED, 0},
+    {"loff_t", "long long", HARNESS_SIGNED, 64},
+    {"u32", "unsigned int", HARNESS_UNSIGNED, 32},
+    {"u16", "unsigned short", HARNESS_UNSIGNED, 16},
+    {"u8", "unsigned char", HARNESS_UNSIGNED, 8},
+    {"float", "float", HARNESS_FLOAT, 32},
+    {"double", "double", HARNESS_FLOAT, 64},
+};
+
+static const char nondet_prefix[] = "__VERIFIER_nondet_";
+
+/* The type of the declaration alone: unsigned of its width, or void *. */
+static harness_type type_of_ir(ir_type ret, unsigned ptr_bits) {
+  if (ret.kind == IR_TY_VOID) return (harness_type){"void", HARNESS_VOID, 0};
+  if (ret.kind == IR_TY_PTR) return (harness_type){"void *", HARNESS_POINTER, ptr_bits};
+  if (ret.bits == 1) return (harness_type){"_Bool", HARNESS_BOOL, 1};
+  const char *t = ret.bits <= 8    ? "unsigned char"
+                  : ret.bits <= 16 ? "unsigned short"
+                  : ret.bits <= 32 ? "unsigned int"
+                                   : "unsigned long long";
+  return (harness_type){t, HARNESS_UNSIGNED, ret.bits};
+}
+
+harness_type harness_nondet_type(const char *name, ir_type ret, unsigned ptr_bits) {
+  size_t np = sizeof nondet_prefix - 1;
+  if (name && strncmp(name, nondet_prefix, np) == 0)
+    for (size_t i = 0; i < sizeof nondet_types / sizeof nondet_types[0]; i++) {
+      if (strcmp(name + np, nondet_types[i].suffix) != 0) continue;
+      harness_type t = {nondet_types[i].c_type, nondet_types[i].kind,
+                        nondet_types[i].bits ? nondet_types[i].bits : ptr_bits};
+      /* the IR has no floating point: a float function is taken by its name */
+      if (t.kind == HARNESS_FLOAT) return t;
+      bool ptr = t.kind == HARNESS_POINTER;
+      if (ret.kind == (ptr ? IR_TY_PTR : IR_TY_INT) && ret.bits == t.bits) return t;
+      break; /* declared with another type: what the declaration says */
+    }
+  return type_of_ir(ret, ptr_bits);
+}
+
+/* ---- values --------------------------------------------------------------- */
+
+static uint64_t mask(unsigned bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1; }
+
+static uint64_t sext(uint64_t v, unsigned bits) {
+  if (bits == 0 || bits >= 64) return v;
+  v &= mask(bits);
+  return (v >> (bits - 1)) & 1 ? v | ~mask(bits) : v;
+}
+
+const char *harness_format_value(harness_type t, uint64_t value, unsigned width, char *buf, size_t n) {
+  value &= mask(width ? width : 64);
+  switch (t.kind) {
+  case HARNESS_SIGNED: snprintf(buf, n, "%" PRId64, (int64_t)sext(sext(value, width), t.bits)); break;
+  case HARNESS_BOOL: snprintf(buf, n, "%d", value != 0); break;
+  case HARNESS_FLOAT:
+    if (t.bits == 32) {
+      uint32_t u = (uint32_t)value;
+      float f;
+      memcpy(&f, &u, sizeof f);
+      snprintf(buf, n, "%.9g", (double)f);
+    } else {
+      double d;
+      memcpy(&d, &value, sizeof d);
+      snprintf(buf, n, "%.17g", d);
+    }
+    break;
+  case HARNESS_VOID: snprintf(buf, n, "0"); break;
+  default: snprintf(buf, n, "%" PRIu64, value & mask(t.bits)); break; /* unsigned, pointer */
+  }
+  return buf;
+}
+
+/* Declared by the program without a body (and so this harness's to define)? */
+static bool declared_only(const ir_func *f) { return !f->defined && !f->body_dropped; }
+
+bool harness_replayable(const ir_module *m, const interp_nondet *nd) {
+  return nd->origin == INTERP_ND_CALL && nd->func < m->funcs.len && declared_only(&m->funcs.data[nd->func]);
+}
+
+/* ---- the C harness ---------------------------------------------------------- */
+
+/* Text inside a C comment: no comment end, no line break. */
+static void put_comment_text(FILE *out, const char *s) {
+  for (; s && *s; s++) {
+    if (s[0] == '*' && s[1] == '/') fputs("*\\", out);
+    else if (*s == '\n' || *s == '\r') fputc('?', out);
+    else fputc(*s, out);
+  }
+}
+
+/* One value as a comment: "<function> at <loc> = <value> (i<width>)". */
+static void comment_value(const ir_module *m, const interp_nondet *nd, FILE *out) {
+  static const char *origin[] = {"call", "undef value", "uninitialised read"};
+  char loc[512], val[64];
+  if (nd->origin == INTERP_ND_CALL && nd->func < m->funcs.len) {
+    const ir_func *f = &m->funcs.data[nd->func];
+    harness_type t = harness_nondet_type(f->name, f->ret, m->ptr_bits);
+    put_comment_text(out, f->name);
+    fprintf(out, "()%s", declared_only(f) ? "" : " (defined by the program)");
+    fputs(" at ", out);
+    put_comment_text(out, ir_loc_format(m, nd->loc, loc, sizeof loc));
+    fprintf(out, " = %s (%s)", harness_format_value(t, nd->value, nd->bits, val, sizeof val), t.c_type);
+  } else {
+    fprintf(out, "%s at ", origin[nd->origin < 3 ? nd->origin : 0]);
+    put_comment_text(out, ir_loc_format(m, nd->loc, loc, sizeof loc));
+    fprintf(out, " = %" PRIu64 " (i%u)", nd->value, nd->bits);
+  }
+}
+
+/* The body of a nondet function of type t: the next value, converted. */
+static void nondet_body(const char *name, harness_type t, FILE *out) {
+  switch (t.kind) {
+  case HARNESS_SIGNED: fprintf(out, "  return (%s)bp_next(\"%s\", 1);\n", t.c_type, name); break;
+  case HARNESS_UNSIGNED: fprintf(out, "  return (%s)bp_next(\"%s\", 0);\n", t.c_type, name); break;
+  case HARNESS_BOOL: fprintf(out, "  return bp_next(\"%s\", 0) != 0;\n", name); break;
+  case HARNESS_POINTER: fprintf(out, "  return (%s)(uintptr_t)bp_next(\"%s\", 0);\n", t.c_type, name); break;
+  case HARNESS_FLOAT:
+    fprintf(out, "  union { %s u; %s f; } c;\n  c.u = (%s)bp_next(\"%s\", 0);\n  return c.f;\n",
+            t.bits == 32 ? "unsigned int" : "unsigned long long", t.c_type,
+            t.bits == 32 ? "unsigned int" : "unsigned long long", name);
+    break;
+  case HARNESS_VOID: break;
+  }
+}
+
+/* The definition this file gives a function the program declares without
+ * defining, or false when that is libc's business. With `proto`, only the
+ * prototype. */
+static bool print_definition(const ir_module *m, const ir_func *f, bool proto, FILE *out) {
+  switch ((ir_builtin)f->builtin) {
+  case IR_BUILTIN_NONDET: {
+    harness_type t = harness_nondet_type(f->name, f->ret, m->ptr_bits);
+    fprintf(out, "%s%s%s(void)", t.c_type, t.kind == HARNESS_POINTER ? "" : " ", f->name);
+    if (proto) break;
+    fputs(" {\n", out);
+    nondet_body(f->name, t, out);
+    fputs("}\n", out);
+    return true;
+  }
+  case IR_BUILTIN_REACH_ERROR:
+  case IR_BUILTIN_VERIFIER_ERROR:
+    fprintf(out, "void %s(void)", f->name);
+    if (proto) break;
+    fprintf(out,
+            " {\n"
+            "  fflush(stdout); /* the program's output so far, before abort() drops it */\n"
+            "  fputs(\"bitprove harness: %s() called: unreach-call is violated\\n\", stderr);\n"
+            "  abort();\n"
+            "}\n",
+            f->name);
+    return true;
+  case IR_BUILTIN_ASSUME:
+    fprintf(out, "void %s(int cond)", f->name);
+    if (proto) break;
+    fputs(" {\n"
+          "  if (!cond) _Exit(0); /* a run the program excludes: no word, no atexit handlers (no leak report) */\n"
+          "}\n",
+          out);
+    return true;
+  default: return false; /* libc's business */
+  }
+  fputs(";\n", out);
+  return true;
+}
+
+void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_check violated, const char *program,
+                     const char *harness_path, FILE *out) {
+  size_t nvalues = 0, nlost = 0, nnondet = 0;
+  for (size_t i = 0; i < cex->len; i++) {
+    if (harness_replayable(m, &cex->data[i])) nvalues++;
+    else nlost++;
+  }
+  for (size_t i = 0; i < m->funcs.len; i++) { /* the functions that read the sequence */
+    const ir_func *f = &m->funcs.data[i];
+    if (declared_only(f) && f->builtin == IR_BUILTIN_NONDET &&
+        harness_nondet_type(f->name, f->ret, m->ptr_bits).kind != HARNESS_VOID)
+      nnondet++;
+  }
+  bool ilp32 = m->ptr_bits == 32;
+  bool cleanup = violated == PROP_VALID_MEMCLEANUP;
+
+  fputs("/* Test harness written by bitprove ", out);
+  put_comment_text(out, BITPROVE_VERSION);
+  fprintf(out, ": native replay of the counterexample of\n * FALSE(%s) for ", prop_check_name(violated));
+  put_comment_text(out, program);
+  fprintf(out, " (%s).\n * Compile it with the program and run:\n *\n", ilp32 ? "ILP32" : "LP64");
+  fprintf(out, " *   clang -fsanitize=address,undefined -g%s ", ilp32 ? " -m32" : "");
+  put_comment_text(out, program);
+  fputc(' ', out);
+  put_comment_text(out, harness_path);
+  fputs(" && ./a.out\n *\n", out);
+  fputs(" * It defines what the program declares without defining: each __VERIFIER_nondet_*\n"
+        " * function returns the next value of one shared sequence (the values the\n"
+        " * interpreter consumed, in call order, with their widths), converted to its\n"
+        " * return type; past the end it notes that once on stderr and returns 0.\n"
+        " * reach_error() and __VERIFIER_error() print a message and abort();\n"
+        " * __VERIFIER_assume(c) ends the run quietly when c is false. It also sets the\n"
+        " * options of the sanitizers' runtimes (below).\n",
+        out);
+  if (nlost) {
+    fprintf(out, " *\n * %zu value(s) of the interpreter's run cannot be given to a native run (the\n"
+                 " * native run may take another path there):\n",
+            nlost);
+    for (size_t i = 0; i < cex->len; i++) {
+      if (harness_replayable(m, &cex->data[i])) continue;
+      fputs(" *   ", out);
+      comment_value(m, &cex->data[i], out);
+      fputc('\n', out);
+    }
+  }
+  fputs(" */\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <stddef.h>\n", out);
+
+  fputs("\n/* What this file defines. */\n", out);
+  for (size_t i = 0; i < m->funcs.len; i++)
+    if (declared_only(&m->funcs.data[i])) print_definition(m, &m->funcs.data[i], true, out);
+  fputs("const char *__asan_default_options(void);\n", out);
+  if (cleanup) fputs("const char *__lsan_default_options(void);\nconst char *__lsan_default_suppressions(void);\n", out);
+
+  fputs("\n/* Options of the sanitizers' runtimes, read by a build with -fsanitize=address\n"
+        " * (unused otherwise; ASAN_OPTIONS and LSAN_OPTIONS in the environment come on\n"
+        " * top): the leak check at exit, and use after return of a stack frame. */\n"
+        "const char *__asan_default_options(void) { return \"detect_leaks=1:detect_stack_use_after_return=1\"; }\n",
+        out);
+  if (cleanup)
+    fputs("\n/* valid-memcleanup: every block not freed at exit is a leak, reachable or not,\n"
+          " * so LeakSanitizer runs without its roots (globals, stacks, registers, TLS);\n"
+          " * the buffers stdio allocates for itself are not the program's. */\n"
+          "const char *__lsan_default_options(void) { return \"use_globals=0:use_stacks=0:use_registers=0:use_tls=0\"; }\n"
+          "const char *__lsan_default_suppressions(void) { return \"leak:_IO_file_doallocate\\n\"; }\n",
+          out);
+
+  if (nnondet) {
+    fprintf(out, "\n/* %zu value(s): the bits the interpreter consumed (masked to width) and the width. */\n",
+            nvalues);
+    fputs("static const struct bp_value {\n  unsigned long long bits;\n  unsigned width;\n} bp_values[] = {\n", out);
+    size_t k = 0;
+    for (size_t i = 0; i < cex->len; i++) {
+      const interp_nondet *nd = &cex->data[i];
+      if (!harness_replayable(m, nd)) continue;
+      fprintf(out, "    {0x%" PRIx64 "ull, %u}, /* %zu: ", nd->value, nd->bits, ++k);
+      comment_value(m, nd, out);
+      fputs(" */\n", out);
+    }
+    if (!nvalues) fputs("    {0, 0} /* no values: a placeholder */\n", out);
+    fprintf(out, "};\nstatic const unsigned long bp_count = %zu;\nstatic unsigned long bp_pos;\n", nvalues);
+    fputs("\n/* The next value of the sequence, sign-extended from its width when asked. */\n"
+          "static unsigned long long bp_next(const char *fn, int sign_extend) {\n"
+          "  static int noted;\n"
+          "  if (bp_pos >= bp_count) {\n"
+          "    if (!noted)\n"
+          "      fprintf(stderr, \"bitprove harness: %s() asks for value %lu, the counterexample has only %lu: \"\n"
+          "                      \"0 from now on\\n\", fn, bp_count + 1, bp_count);\n"
+          "    noted = 1;\n"
+          "    return 0;\n"
+          "  }\n"
+          "  const struct bp_value *v = &bp_values[bp_pos++];\n"
+          "  unsigned long long x = v->bits;\n"
+          "  if (sign_extend && v->width > 0 && v->width < 64 && ((x >> (v->width - 1)) & 1))\n"
+          "    x |= ~0ull << v->width;\n"
+          "  return x;\n"
+          "}\n",
+          out);
+  }
+
+  for (size_t i = 0; i < m->funcs.len; i++)
+    if (declared_only(&m->funcs.data[i])) {
+      fputc('\n', out);
+      print_definition(m, &m->funcs.data[i], false, out);
+    }
+}
+
+void harness_print_testcase(const ir_module *m, const interp_nondet_vec *cex, FILE *out) {
+  fputs("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+        "<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format testcase 1.1//EN\" "
+        "\"https://sosy-lab.org/test-format/testcase-1.1.dtd\">\n"
+        "<testcase>\n",
+        out);
+  for (size_t i = 0; i < cex->len; i++) {
+    const interp_nondet *nd = &cex->data[i];
+    if (!harness_replayable(m, nd)) continue;
+    const ir_func *f = &m->funcs.data[nd->func];
+    harness_type t = harness_nondet_type(f->name, f->ret, m->ptr_bits);
+    char val[64];
+    fprintf(out, "  <input type=\"%s\">%s</input>\n", t.c_type, harness_format_value(t, nd->value, nd->bits, val, sizeof val));
+  }
+  fputs("</testcase>\n", out);
+}
+
+/* Opens path, lets print write it, closes it; false with the reason in err. */
+static bool write_file(const char *what, const char *path, char *err, size_t errlen,
+                       void (*print)(void *ctx, FILE *out), void *ctx) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    snprintf(err, errlen, "%s: cannot write %s: %s", what, path, strerror(errno));
+    return false;
+  }
+  print(ctx, f);
+  bool ok = !ferror(f);
+  int saved = errno;
+  if (fclose(f) != 0) {
+    ok = false;
+    saved = errno;
+  }
+  if (!ok) snprintf(err, errlen, "%s: cannot write %s: %s", what, path, strerror(saved));
+  return ok;
+}
+
+typedef struct {
+  const ir_module *m;
+  const interp_nondet_vec *cex;
+  prop_check violated;
+  const char *program, *path;
+} print_ctx;
+
+static void print_c(void *ctx, FILE *out) {
+  const print_ctx *c = ctx;
+  harness_print_c(c->m, c->cex, c->violated, c->program, c->path, out);
+}
+
+static void print_testcase(void *ctx, FILE *out) {
+  const print_ctx *c = ctx;
+  harness_print_testcase(c->m, c->cex, out);
+}
+
+bool harness_write_c(const ir_module *m, const interp_nondet_vec *cex, prop_check violated, const char *program,
+                     const char *path, char *err, size_t errlen) {
+  print_ctx c = {m, cex, violated, program, path};
+  return write_file("--harness", path, err, errlen, print_c, &c);
+}
+
+bool harness_write_testcase(const ir_module *m, const interp_nondet_vec *cex, const char *path, char *err,
+                            size_t errlen) {
+  print_ctx c = {m, cex, PROP_CHECK_COUNT, NULL, path};
+  return write_file("--testcase", path, err, errlen, print_testcase, &c);
+}
