@@ -96,11 +96,12 @@ int cmd_its(int argc, char **argv) {
   util_set_giveup_verdict("MAYBE"); /* termCOMP's answer when giving up (timeout, memory) */
   if (timeout > 0) util_set_timeout(timeout);
 
-  char *text = util_read_file(file, NULL);
+  char why[256];
+  char *text = util_read_input(file, UTIL_INPUT_MAX, NULL, why, sizeof why);
   if (!text) {
     printf("MAYBE\n");
     fflush(stdout);
-    util_error("%s: cannot read: %s", file, strerror(errno));
+    util_error("%s: cannot read: %s", file, why);
     return 0;
   }
   smt_ctx *ctx = smt_ctx_new();

@@ -264,9 +264,10 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     if (load_errors[i]) verdict_unknown(&v, "%s", load_errors[i]);
     else if (!m) verdict_unknown(&v, "%s", err);
     else drv_check(m, &props[i], &o->drv, &v);
-    char head[128] = "";
-    if (heads) snprintf(head, sizeof head, "%s: ", heads[i]);
+    /* allocated: a property's name comes from the task file and has no bound */
+    char *head = heads ? xasprintf("%s: ", heads[i]) : xstrdup("");
     verdict_print(&v, head, heads ? "  " : "", stdout);
+    free(head);
     if (replay && v.kind == VERDICT_FALSE) {
       falsified[i] = v;
     } else {

@@ -116,9 +116,10 @@ static const struct {
 bool prop_load(const char *path, property *out, char *err, size_t errlen) {
   for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
     if (strcmp(path, named[i].name) == 0) return prop_parse(named[i].text, out, err, errlen);
-  char *text = util_read_file(path, NULL);
+  char why[256];
+  char *text = util_read_input(path, UTIL_INPUT_MAX, NULL, why, sizeof why);
   if (!text) {
-    snprintf(err, errlen, "cannot read property file '%s': %s", path, strerror(errno));
+    snprintf(err, errlen, "cannot read property file '%s': %s", path, why);
     return false;
   }
   bool ok = prop_parse(text, out, err, errlen);

@@ -346,9 +346,10 @@ static bool read_task(const ynode *root, const char *dir, task *t, char *err, si
 bool task_load(const char *path, task *t, char *err, size_t errlen) {
   memset(t, 0, sizeof *t);
   t->path = xstrdup(path);
-  char *text = util_read_file(path, NULL);
+  char why[256];
+  char *text = util_read_input(path, UTIL_INPUT_MAX, NULL, why, sizeof why);
   if (!text) {
-    snprintf(err, errlen, "cannot read task file '%s': %s", path, strerror(errno));
+    snprintf(err, errlen, "cannot read task file '%s': %s", path, why);
     return false;
   }
   yparser p = {0};

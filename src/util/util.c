@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -250,6 +251,37 @@ char *util_read_file(const char *path, size_t *len_out) {
   if (!b.data) strbuf_append(&b, "", 0);
   if (len_out) *len_out = b.len;
   return b.data;
+}
+
+char *util_read_input(const char *path, size_t max_len, size_t *len_out, char *why, size_t whylen) {
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    snprintf(why, whylen, "%s", strerror(errno));
+    return NULL;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    snprintf(why, whylen, "%s", S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+    return NULL;
+  }
+  /* the size check comes first so that a huge file is never read; the file
+   * may still grow while we read it, hence the second check below */
+  if ((unsigned long long)st.st_size > max_len) {
+    snprintf(why, whylen, "larger than %zu bytes", max_len);
+    return NULL;
+  }
+  size_t len = 0;
+  char *text = util_read_file(path, &len);
+  if (!text) {
+    snprintf(why, whylen, "%s", strerror(errno));
+    return NULL;
+  }
+  if (len > max_len) {
+    free(text);
+    snprintf(why, whylen, "larger than %zu bytes", max_len);
+    return NULL;
+  }
+  if (len_out) *len_out = len;
+  return text;
 }
 
 bool util_ends_with(const char *s, const char *suffix) {

@@ -129,6 +129,12 @@ bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void 
 /* Reads a whole file into a NUL-terminated heap buffer; NULL if unreadable
  * (errno set). *len_out may be NULL. */
 char *util_read_file(const char *path, size_t *len_out);
+/* Reads a file the user gave as input: only a regular file of at most
+ * max_len bytes (a property file of /dev/zero must not fill the memory);
+ * NULL with the reason, one lower-case phrase, in why[whylen] otherwise. */
+char *util_read_input(const char *path, size_t max_len, size_t *len_out, char *why, size_t whylen);
+/* The largest property, task or ITS file bitprove reads. */
+#define UTIL_INPUT_MAX ((size_t)256 << 20)
 bool util_ends_with(const char *s, const char *suffix);
 /* A 64-bit hash of a NUL-terminated string (FNV-1a), e.g. as a map key. */
 uint64_t util_str_hash(const char *s);

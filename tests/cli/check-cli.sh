@@ -111,6 +111,16 @@ run bad-prp 0 --prop "$tmp/bad.prp" "$tmp/ok.c" && expect_first bad-prp UNKNOWN 
 run missing-prp 0 --prop "$tmp/none.prp" "$tmp/ok.c" && expect_first missing-prp UNKNOWN &&
   expect_out missing-prp "cannot read property file"
 run not-c 0 --prop termination properties/termination.prp && expect_first not-c UNKNOWN
+# Only regular files are read as property, task or ITS files: /dev/zero
+# would otherwise be read until the memory is gone.
+run prp-device 0 --prop /dev/zero "$tmp/ok.c" && expect_first prp-device UNKNOWN &&
+  expect_out prp-device "cannot read property file '/dev/zero': not a regular file"
+run prp-dir 0 --prop "$tmp" "$tmp/ok.c" && expect_first prp-dir UNKNOWN && expect_out prp-dir "is a directory"
+run task-device 0 task /dev/zero && expect_first task-device UNKNOWN &&
+  expect_out task-device "cannot read task file '/dev/zero': not a regular file"
+ln -s /dev/zero "$tmp/zero.koat"
+run its-device 0 its "$tmp/zero.koat" && expect_first its-device MAYBE &&
+  expect_err its-device "^bitprove: error: .*zero.koat: cannot read: not a regular file$"
 
 # Tasks.
 run task 0 task "$tmp/task.yml" && expect_first task "termination: TRUE" &&
@@ -120,6 +130,17 @@ run task-no-such 2 task "$tmp/task.yml" --property termination2 && expect_err ta
 run task-broken 0 task "$tmp/broken.yml" && expect_first task-broken UNKNOWN &&
   expect_out task-broken "reason: malformed task file"
 run task-missing 0 task "$tmp/none.yml" && expect_first task-missing UNKNOWN
+# A property's name comes from the task file and may be long: printed whole.
+long=$(printf 'p%.0s' $(seq 200))
+cp properties/termination.prp "$tmp/$long.prp"
+cat >"$tmp/long.yml" <<YML
+format_version: '2.0'
+input_files: 'ok.c'
+properties:
+  - property_file: $tmp/$long.prp
+  - property_file: $PWD/properties/valid-memsafety.prp
+YML
+run task-long-name 0 task "$tmp/long.yml" && expect_first task-long-name "$long: TRUE"
 
 # Front end views and data models.
 run dump-lp64 0 --dump-ir "$tmp/ok.c" && expect_out dump-lp64 "pointer width 64" && expect_out dump-lp64 "define i32 @main"
