@@ -294,11 +294,14 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
       st = RANK_FOUND;
     } else {
       stats->recheck_failed++;
-      fprintf(stderr, "bitprove: rank_linear: INTERNAL: the synthesised ranking function failed its "
-                      "re-check (%s); treated as none found:\n  ",
-              smt_answer_name(a));
-      rank_func_print(stderr, scc, f);
-      fputc('\n', stderr);
+      /* a re-check that runs out of time is no inconsistency; a refutation is */
+      if (a == SMT_NO) {
+        fprintf(stderr, "bitprove: rank_linear: INTERNAL: the synthesised ranking function failed its "
+                        "re-check (%s); treated as none found:\n  ",
+                smt_answer_name(a));
+        rank_func_print(stderr, scc, f);
+        fputc('\n', stderr);
+      }
       st = a == SMT_DONT_KNOW ? RANK_UNKNOWN : RANK_NONE;
     }
   }
