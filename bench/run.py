@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
-"""bitprove benchmark runner: SV-COMP tasks, scoring, tables, quantile plot.
+"""bitprove benchmark runner: SV-COMP tasks, scoring, tables.
 
 Runs `bitprove task TASK.yml --property NAME` for every selected task and
 property under CPU-time and memory limits, classifies each verdict against the
 task's expected verdict as SV-COMP does, scores it (+2 correct TRUE, +1 correct
 FALSE, -32 wrong TRUE, -16 wrong FALSE, 0 UNKNOWN), writes results.csv, prints
-a table per folder, and draws the quantile plot with gnuplot.
+and prints a table per folder.  Measurements that must hold up (cgroups,
+exact CPU time and memory), HTML tables and quantile plots are BenchExec's
+job (bench/benchexec/); this runner is what the test suite and quick
+development loops use, where BenchExec (not a Debian package) may be absent.
 
 With --frontend-only it runs `bitprove --frontend-only` once per distinct
 program (and data model) instead and reports how much of the benchmark set the
 front end lowers, and why the rest is not lowered.
 
-Python 3 standard library only.  See bench/README.md.
+Python 3 standard library and PyYAML.  See bench/README.md.
 """
 
 import argparse
@@ -26,6 +29,11 @@ import signal
 import subprocess
 import sys
 import time
+
+try:
+    import yaml
+except ImportError:
+    sys.exit('bench/run.py needs PyYAML: apt-get install -y python3-yaml')
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO_DIR = os.path.dirname(SCRIPT_DIR)
@@ -54,206 +62,19 @@ MEMORY_PATTERNS = re.compile(
 
 
 # ---------------------------------------------------------------------------
-# A parser for the YAML subset of SV-COMP task definitions (format 2.0):
-# block mappings and block sequences by indentation (a sequence may sit at
-# the same indentation as its key), `- key: value` items, plain, single- and
-# double-quoted scalars, flow sequences `[a, 'b']`, flow mappings `{a: b}`,
-# comments and `---`.  Scalars stay strings; callers interpret them.
+# Task definitions are YAML: read with PyYAML (Debian python3-yaml, which
+# BenchExec needs too), scalars turned into strings where tasks use them.
 
 class YamlError(Exception):
     pass
 
 
-def _strip_comment(line):
-    """Remove a trailing comment; '#' inside quotes does not start one."""
-    out = []
-    quote = None
-    prev = ''            # previous non-blank character outside quotes
-    i = 0
-    while i < len(line):
-        c = line[i]
-        if quote:
-            out.append(c)
-            if quote == "'" and c == "'":
-                if i + 1 < len(line) and line[i + 1] == "'":
-                    out.append("'")
-                    i += 2
-                    continue
-                quote = None
-            elif quote == '"' and c == '\\' and i + 1 < len(line):
-                out.append(line[i + 1])
-                i += 2
-                continue
-            elif quote == '"' and c == '"':
-                quote = None
-            i += 1
-            continue
-        if c == '#' and (i == 0 or line[i - 1] in ' \t'):
-            break
-        if c in '\'"' and prev in ('', ':', '-', '[', ',', '{', '?'):
-            quote = c
-        if c not in ' \t':
-            prev = c
-        out.append(c)
-        i += 1
-    return ''.join(out).rstrip()
-
-
-def _find_colon(text):
-    """Index of the ':' that separates key and value (followed by blank or
-    end of line, outside quotes and brackets), or -1."""
-    quote = None
-    depth = 0
-    for i, c in enumerate(text):
-        if quote:
-            if c == quote:
-                quote = None
-            continue
-        if c in '\'"' and (i == 0 or text[i - 1] in ' [{,'):
-            quote = c
-        elif c in '[{':
-            depth += 1
-        elif c in ']}':
-            depth -= 1
-        elif c == ':' and depth == 0 and (i + 1 == len(text) or text[i + 1] in ' \t'):
-            return i
-    return -1
-
-
-def _split_flow(text):
-    items, cur, quote, depth = [], [], None, 0
-    for c in text:
-        if quote:
-            cur.append(c)
-            if c == quote:
-                quote = None
-            continue
-        if c in '\'"':
-            quote = c
-        elif c in '[{':
-            depth += 1
-        elif c in ']}':
-            depth -= 1
-        elif c == ',' and depth == 0:
-            items.append(''.join(cur).strip())
-            cur = []
-            continue
-        cur.append(c)
-    last = ''.join(cur).strip()
-    if last or items:
-        items.append(last)
-    return [x for x in items if x != '']
-
-
-def yaml_scalar(text, lineno=0):
-    text = text.strip()
-    if not text:
-        return None
-    if text[0] == "'":
-        if len(text) < 2 or text[-1] != "'":
-            raise YamlError('line %d: unterminated single-quoted scalar' % lineno)
-        return text[1:-1].replace("''", "'")
-    if text[0] == '"':
-        if len(text) < 2 or text[-1] != '"':
-            raise YamlError('line %d: unterminated double-quoted scalar' % lineno)
-        body = text[1:-1]
-        escapes = {'n': '\n', 't': '\t', '"': '"', '\\': '\\', '/': '/', '0': '\0'}
-        return re.sub(r'\\(.)', lambda m: escapes.get(m.group(1), m.group(1)), body)
-    if text[0] == '[':
-        if text[-1] != ']':
-            raise YamlError('line %d: unterminated flow sequence' % lineno)
-        return [yaml_scalar(x, lineno) for x in _split_flow(text[1:-1])]
-    if text[0] == '{':
-        if text[-1] != '}':
-            raise YamlError('line %d: unterminated flow mapping' % lineno)
-        d = {}
-        for item in _split_flow(text[1:-1]):
-            k = _find_colon(item)
-            if k < 0:
-                d[yaml_scalar(item, lineno)] = None
-            else:
-                d[yaml_scalar(item[:k], lineno)] = yaml_scalar(item[k + 1:], lineno)
-        return d
-    if text[0] in '|>':
-        raise YamlError('line %d: block scalars are not supported' % lineno)
-    return text
-
-
-def _is_seq_item(text):
-    return text == '-' or text.startswith('- ')
-
-
-def _parse_node(lines, pos, indent):
-    if _is_seq_item(lines[pos][2]):
-        return _parse_seq(lines, pos, indent)
-    return _parse_map(lines, pos, indent)
-
-
-def _parse_seq(lines, pos, indent):
-    items = []
-    while pos < len(lines) and lines[pos][1] == indent and _is_seq_item(lines[pos][2]):
-        lineno, _, text = lines[pos]
-        rest = text[1:].lstrip()
-        if rest == '':
-            pos += 1
-            if pos < len(lines) and lines[pos][1] > indent:
-                value, pos = _parse_node(lines, pos, lines[pos][1])
-            else:
-                value = None
-        elif _is_seq_item(rest) or (_find_colon(rest) >= 0 and rest[0] not in '[{'):
-            # "- key: value" (or "- - x"): a nested node starting at the
-            # column of `rest`; following lines continue it at that column.
-            lines[pos] = (lineno, indent + len(text) - len(rest), rest)
-            value, pos = _parse_node(lines, pos, lines[pos][1])
-        else:
-            value = yaml_scalar(rest, lineno)
-            pos += 1
-        items.append(value)
-    return items, pos
-
-
-def _parse_map(lines, pos, indent):
-    d = {}
-    while pos < len(lines) and lines[pos][1] == indent:
-        lineno, _, text = lines[pos]
-        if _is_seq_item(text):
-            raise YamlError('line %d: sequence item where a mapping key was expected' % lineno)
-        k = _find_colon(text)
-        if k < 0:
-            raise YamlError('line %d: expected "key: value"' % lineno)
-        key = yaml_scalar(text[:k], lineno)
-        rest = text[k + 1:].strip()
-        pos += 1
-        if rest:
-            value = yaml_scalar(rest, lineno)
-        elif pos < len(lines) and lines[pos][1] > indent:
-            value, pos = _parse_node(lines, pos, lines[pos][1])
-        elif pos < len(lines) and lines[pos][1] == indent and _is_seq_item(lines[pos][2]):
-            value, pos = _parse_seq(lines, pos, indent)
-        else:
-            value = None
-        d[key] = value
-    if pos < len(lines) and lines[pos][1] > indent:
-        raise YamlError('line %d: unexpected indentation' % lines[pos][0])
-    return d, pos
-
-
 def parse_yaml(text):
-    lines = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        if '\t' in raw[:len(raw) - len(raw.lstrip())]:
-            raise YamlError('line %d: tab in indentation' % lineno)
-        line = _strip_comment(raw)
-        if not line.strip() or line.strip() in ('---', '...'):
-            continue
-        indent = len(line) - len(line.lstrip(' '))
-        lines.append((lineno, indent, line.strip()))
-    if not lines:
-        return {}
-    value, pos = _parse_node(lines, 0, lines[0][1])
-    if pos < len(lines):
-        raise YamlError('line %d: unexpected content' % lines[pos][0])
-    return value
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise YamlError(' '.join(str(e).split()))
+    return {} if doc is None else doc
 
 
 # ---------------------------------------------------------------------------
@@ -313,7 +134,7 @@ def load_task(yml, folder):
             name = name[:-4]
         expected = p.get('expected_verdict')
         if expected is not None:
-            expected = str(expected).strip().lower()
+            expected = str(expected).strip().lower()  # YAML true/false arrive as booleans
             if expected not in ('true', 'false'):
                 raise YamlError('expected_verdict %r is neither true nor false' % expected)
         task.properties.append(Property(name, prp, expected, p.get('subproperty')))
@@ -687,67 +508,6 @@ def _reason_key(reason):
 
 
 # ---------------------------------------------------------------------------
-# Quantile plot (as SV-COMP draws it)
-
-def quantile_points(results):
-    """Points (accumulated score, CPU time) of the correct results sorted by
-    CPU time; the curve starts at the (negative) sum of the scores of the
-    wrong results."""
-    x = sum(SCORES[r['status']] for r in results if r['status'].startswith('wrong'))
-    pts = []
-    for r in sorted((r for r in results if r['status'].startswith('correct')),
-                    key=lambda r: r['cpu_s']):
-        x += SCORES[r['status']]
-        pts.append((x, r['cpu_s']))
-    return pts
-
-
-def quantile_plot(results, out_dir, title):
-    series = [('all properties', results)]
-    props = sorted({r['property'] for r in results})
-    if len(props) > 1:
-        series += [(p, [r for r in results if r['property'] == p]) for p in props]
-    plots = []
-    for i, (name, rs) in enumerate(series):
-        pts = quantile_points(rs)
-        if not pts:
-            continue
-        dat = os.path.join(out_dir, 'quantile-%d.dat' % i)
-        with open(dat, 'w') as f:
-            f.write('# accumulated score, CPU time (s): %s\n' % name)
-            for x, y in pts:
-                f.write('%d %.3f\n' % (x, max(y, 0.01)))
-        plots.append((os.path.basename(dat), name))
-    if not plots:
-        return 'no correct results: no quantile plot'
-    gnuplot = shutil.which('gnuplot')
-    if not gnuplot:
-        return 'gnuplot not found (apt-get install -y gnuplot-nox): quantile plot skipped'
-    png = os.path.join(out_dir, 'quantile.png')
-    for terminal in ('pngcairo size 1000,700 font ",10"', 'png size 1000,700'):
-        script = os.path.join(out_dir, 'quantile.gp')
-        with open(script, 'w') as f:
-            f.write('set terminal %s\n' % terminal)
-            f.write("set output 'quantile.png'\n")
-            f.write("set title %s\n" % _gp_str(title))
-            f.write("set xlabel 'accumulated score'\nset ylabel 'CPU time (s)'\n")
-            f.write('set logscale y\nset grid\nset key left top\n')
-            f.write('plot ' + ', \\\n     '.join(
-                "'%s' using 1:2 with linespoints pt 7 ps 0.5 lw %d title %s"
-                % (dat, 2 if i == 0 else 1, _gp_str(name))
-                for i, (dat, name) in enumerate(plots)) + '\n')
-        p = subprocess.run([gnuplot, 'quantile.gp'], cwd=out_dir,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        if p.returncode == 0 and os.path.exists(png) and os.path.getsize(png) > 0:
-            return 'quantile plot: %s' % png
-    return 'gnuplot failed: %s' % p.stdout.decode(errors='replace').strip()[:200]
-
-
-def _gp_str(s):
-    return '"%s"' % s.replace('\\', '\\\\').replace('"', '\\"')
-
-
-# ---------------------------------------------------------------------------
 # Front-end mode
 
 FE_FLOAT_THREADS = re.compile(r'float|double|thread|pthread', re.IGNORECASE)
@@ -1017,8 +777,7 @@ def run_verify(args, tasks, wanted, bitprove, limits, out_dir, header):
     results.sort(key=lambda r: (r['folder'], r['task'], r['property']))
     write_csv(os.path.join(out_dir, 'results.csv'), CSV_COLUMNS, results)
     text = report(results, header + (['INTERRUPTED: partial results'] if interrupted else []))
-    plot_msg = quantile_plot(results, out_dir, 'bitprove %s' % os.path.basename(out_dir))
-    text += '\n' + plot_msg + '\nresults: %s' % os.path.join(out_dir, 'results.csv')
+    text += '\nresults: %s' % os.path.join(out_dir, 'results.csv')
     with open(os.path.join(out_dir, 'summary.txt'), 'w') as f:
         f.write(text + '\n')
     print(text)

@@ -9,8 +9,7 @@ packages=(
   libc6-dev-i386                # 32-bit libc headers: C programs with #include under ILP32 (-m32)
   libz3-dev libgmp-dev          # SMT solving and arbitrary-precision constants (engines)
   csmith libcsmith-dev          # random programs (and their header) for the interpreter's differential test
-  gnuplot-nox                   # quantile plots of the benchmark runner
-  python3-yaml                  # BenchExec (task definitions), for the tool-info test of bench/benchexec
+  python3-yaml                  # task definitions: bench/run.py, and BenchExec (tool-info test of bench/benchexec)
 )
 
 missing=()
