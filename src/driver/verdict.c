@@ -44,6 +44,11 @@ void verdict_print(const verdict *v, const char *head, const char *indent, FILE 
 void verdict_free(verdict *v) {
   strbuf_free(&v->detail);
   VEC_FREE(v->cex);
+  for (size_t i = 0; i < v->invariants.len; i++) {
+    free(v->invariants.data[i].func);
+    free(v->invariants.data[i].expr);
+  }
+  VEC_FREE(v->invariants);
 }
 
 void verdict_note_lines(verdict *v, const char *prefix, const char *text) {

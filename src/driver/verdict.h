@@ -9,10 +9,12 @@
  * nondeterministic values the interpreter consumed in the replay that
  * confirmed it, in order, each with its width, origin and (for a
  * __VERIFIER_nondet_* call) the function called. --harness and --testcase
- * write it (harness.h); verdict_free() frees it. */
+ * write it (harness.h). A TRUE verdict may keep invariants (loop-head facts
+ * in source terms) for correctness witnesses. verdict_free() frees both. */
 #ifndef BITPROVE_VERDICT_H
 #define BITPROVE_VERDICT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../interp/interp.h"
@@ -21,11 +23,23 @@
 
 typedef enum { VERDICT_TRUE, VERDICT_FALSE, VERDICT_UNKNOWN } verdict_kind;
 
+/* TRUE: a fact that held at a program location in every run the proof
+ * covers, as a side-effect-free C expression over the source program's own
+ * variable names (for correctness witnesses; see witness.h). */
+typedef struct {
+  ir_loc loc;     /* the loop head's (or statement's) source location */
+  char *func;     /* the enclosing source function's name (owned) */
+  char *expr;     /* the C expression (owned) */
+  bool loop_head; /* loop_invariant (true) or location_invariant (false) */
+} verdict_invariant;
+typedef VEC(verdict_invariant) verdict_invariant_vec;
+
 typedef struct {
   verdict_kind kind;
   prop_check violated; /* FALSE: the subproperty */
   strbuf detail;       /* explanation lines, each ending in '\n' */
   interp_nondet_vec cex; /* FALSE: the replayed run's nondet values (owned) */
+  verdict_invariant_vec invariants; /* TRUE: may be empty (owned) */
 } verdict;
 
 void verdict_unknown(verdict *v, const char *fmt, ...) UTIL_PRINTF(2, 3);
