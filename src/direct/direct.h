@@ -66,6 +66,22 @@
  *    only the transitions leaving the loop; the runs are the same. This is
  *    what proves "while (u > 0) u++" (the wrap to 0 leaves the loop).
  *
+ * Integer semantics (--int-semantics math, the Termination Competition's C
+ * reading): every integer value of width n > 1 is an unbounded Int; no
+ * range, no normalization (phase 2 off), no overflow, so no nsw/nuw guard.
+ * add/sub/mul are + - * over Z; comparisons compare the integers (unsigned
+ * ones too); zext/sext/trunc/copy are the identity on values (a trunc to i1
+ * keeps the parity: C converts to _Bool only through a comparison); the
+ * overflow intrinsics answer "no overflow". Operators without a clean
+ * integer counterpart (udiv, sdiv, urem, srem, and, or, xor, shifts,
+ * ptrtoint) make their result a fresh unbounded value: sound for YES.
+ * Constants: the IR keeps only a constant's bits, and LLVM writes "x - 1"
+ * as "x + 0xFF..FF", so a constant with the sign bit set is ambiguous
+ * (-c or 2^n - c). It is read signed in nsw add/sub/mul (a signed C type)
+ * and signed comparisons, unsigned in unsigned comparisons, and is a fresh
+ * value everywhere else (counted in math_unknown). Nondet values and
+ * uninitialised reads are unbounded integers.
+ *
  * Memory: pointers are not variables. A global whose address is used only
  * as the direct address of full-width integer loads and stores is a
  * variable; so is a cell of 1..8 bytes from alloca/malloc/calloc whose
@@ -121,9 +137,17 @@ typedef struct {
   uint32_t relevant_values, sliced_values;
   uint32_t vars, locs, trans, dead_end_removed;
   uint32_t weakened; /* splits beyond DT_MAX_STATES kept as one disjunction */
+  bool math;             /* translated with mathematical integers */
+  uint32_t math_unknown; /* math: results made fresh (no integer counterpart, ambiguous constant) */
 } direct_info;
 
+typedef enum { DIRECT_INT_BIT = 0, DIRECT_INT_MATH } direct_int_semantics;
+
+/* The translation with bit-precise integers (the default). */
 its *direct_translate(const ir_module *m, smt_ctx *ctx, direct_info *info, char *err, size_t errlen);
+/* The translation with the given integer semantics (see "Integer semantics"). */
+its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics sem, direct_info *info, char *err,
+                          size_t errlen);
 
 /* Appends one line per assumption ("assumption: ..."); "assumption: none"
  * when there is none. */

@@ -45,6 +45,10 @@ typedef struct {
   bool is_const;
   uint64_t cbits; /* constant's bits */
   bool none;      /* not an integer (pointer) */
+  /* math mode, constants: the value, and whether the bits leave it open
+   * (sign bit set: -k or 2^n - k) until an operation resolves it */
+  dt_i128 mval;
+  bool ambiguous;
 } dt_val;
 
 /* ---- numbers --------------------------------------------------------------- */
@@ -144,6 +148,12 @@ static smt_term lek(dt_ctx *c, smt_term a, dt_i128 k) { return le(c, a, I(c, k))
 static smt_term gek(dt_ctx *c, smt_term a, dt_i128 k) { return ge(c, a, I(c, k)); }
 static smt_term eqk(dt_ctx *c, smt_term a, dt_i128 k) { return smt_mk_eq(c->ctx, a, I(c, k)); }
 
+/* The range of a value of width bits in rep; math mode: unbounded (i1 stays 0/1). */
+static dt_ival range_of(const dt_ctx *c, uint8_t rep, unsigned bits) {
+  if (c->math && bits > 1) return iv_unknown();
+  return dt_rep_range(rep, bits);
+}
+
 smt_term dt_new_temp(dt_ctx *c) {
   char name[32];
   snprintf(name, sizeof name, "dt_t%u", c->temp_counter++);
@@ -151,6 +161,7 @@ smt_term dt_new_temp(dt_ctx *c) {
 }
 
 smt_term dt_var_range(dt_ctx *c, uint32_t var) {
+  if (c->math && c->var_bits[var] > 1) return SMT_TRUE;
   dt_ival r = c->var_bits[var] == 1 ? (dt_ival){0, 1} : dt_rep_range(c->var_rep[var], c->var_bits[var]);
   smt_term x = c->its->pre[var];
   return smt_mk_and2(c->ctx, gek(c, x, r.lo), lek(c, x, r.hi));
@@ -338,7 +349,7 @@ static dt_val read_gval(dt_ctx *c, dt_state *s, uint32_t gval) {
     return r;
   }
   r.kind = DT_B_INT;
-  r.iv = dt_rep_range(r.rep, r.bits);
+  r.iv = range_of(c, r.rep, r.bits);
   r.t = var != DT_NONE ? c->its->pre[var] : fresh_in(c, s, r.iv);
   return r;
 }
@@ -364,6 +375,8 @@ static dt_val read(dt_ctx *c, dt_state *s, uint32_t instance, ir_value v) {
       r.kind = DT_B_INT;
       r.t = I(c, u);
       r.iv = (dt_ival){u, u};
+      r.mval = u;
+      r.ambiguous = c->math && u >= pow2(r.bits - 1);
     }
     return r;
   case IR_VAL_INST:
@@ -377,7 +390,7 @@ static dt_val read(dt_ctx *c, dt_state *s, uint32_t instance, ir_value v) {
       r.iv = (dt_ival){0, 1};
     } else {
       r.kind = DT_B_INT;
-      r.iv = dt_rep_range(DT_REP_U, r.bits);
+      r.iv = range_of(c, DT_REP_U, r.bits);
       r.t = fresh_in(c, s, r.iv);
     }
     return r;
@@ -393,6 +406,17 @@ static smt_term as_bool(dt_ctx *c, const dt_val *v) {
 /* Cases of v (width > 1) in representation rep. */
 static void to_rep(dt_ctx *c, const dt_val *v, uint8_t rep, dt_cases *out) {
   out->n = 0, out->overflow = false;
+  if (c->math && v->kind == DT_B_INT) { /* one unbounded Int: the representation does not matter */
+    if (!v->is_const) {
+      case1(out, v->t, v->iv);
+    } else if (v->ambiguous) {
+      c->info->math_unknown++;
+      case1(out, dt_new_temp(c), iv_unknown());
+    } else {
+      case1(out, I(c, v->mval), (dt_ival){v->mval, v->mval});
+    }
+    return;
+  }
   if (v->is_const) {
     dt_i128 k = const_in_rep(v->cbits, v->bits, rep);
     case1(out, I(c, k), (dt_ival){k, k});
@@ -448,7 +472,7 @@ static void to_rep_single(dt_ctx *c, dt_state *s, const dt_val *v, uint8_t rep, 
     *t = cs.c[0].t, *iv = cs.c[0].iv;
     return;
   }
-  dt_ival r = dt_rep_range(rep, v->bits);
+  dt_ival r = range_of(c, rep, v->bits);
   smt_term x = fresh_in(c, s, r);
   smt_term ds[DT_MAXC];
   assert(cs.n >= 1);
@@ -895,7 +919,7 @@ static void product2(dt_ctx *c, dt_state *s, const ir_inst *in, uint8_t rep, uns
 
 /* Converts every case of cs from rep `from` to rep `to` (width bits). */
 static void cases_convert(dt_ctx *c, dt_cases *cs, uint8_t from, uint8_t to, unsigned bits) {
-  if (from == to) return;
+  if (from == to || c->math) return;
   dt_cases out = {0};
   out.overflow = cs->overflow;
   for (uint32_t i = 0; i < cs->n; i++) {
@@ -928,7 +952,7 @@ static void commit_fresh(dt_ctx *c, dt_states *ss, size_t si, uint32_t gval, uin
   if (bits == 1) {
     bind(s, gval, DT_B_BOOL, fresh_bool(c, s), (dt_ival){0, 1});
   } else {
-    dt_ival r = dt_rep_range(rep, bits);
+    dt_ival r = range_of(c, rep, bits);
     bind(s, gval, DT_B_INT, fresh_in(c, s, r), r);
   }
 }
@@ -987,6 +1011,73 @@ static smt_term bool_over(dt_ctx *c, const dt_cases *ca, const dt_cases *cb, ir_
 
 static uint32_t result_gval(dt_ctx *c, uint32_t instance, uint32_t i) { return c->insts.data[instance].base + i; }
 
+/* ---- math mode (direct.h, "Integer semantics") ---------------------------------------------- */
+
+/* Reads an ambiguous constant in rep: the operation tells which C value it was. */
+static void math_resolve(dt_val *v, uint8_t rep) {
+  if (!v->is_const || !v->ambiguous) return;
+  v->mval = const_in_rep(v->cbits, v->bits, rep);
+  v->ambiguous = false;
+}
+
+/* The term of an integer operand (an ambiguous constant: a fresh value). */
+static smt_term math_term(dt_ctx *c, const dt_val *v, dt_ival *iv) {
+  dt_cases cs;
+  to_rep(c, v, DT_REP_S, &cs);
+  assert(cs.n == 1 || v->kind == DT_B_BOOLINT);
+  if (cs.n == 1) {
+    *iv = cs.c[0].iv;
+    return cs.c[0].t;
+  }
+  *iv = (dt_ival){0, 1};
+  return smt_mk_ite(c->ctx, v->t, I(c, 1), I(c, 0));
+}
+
+static void math_fresh(dt_ctx *c, dt_state *s, uint32_t gv) {
+  c->info->math_unknown++;
+  bind(s, gv, DT_B_INT, dt_new_temp(c), iv_unknown());
+}
+
+/* add / sub / mul over Z; every other operator has no clean integer
+ * counterpart and yields a fresh value. */
+static void math_binary(dt_ctx *c, dt_state *s, uint32_t gv, const ir_inst *in, dt_val a, dt_val b) {
+  if (in->op != IR_ADD && in->op != IR_SUB && in->op != IR_MUL) {
+    math_fresh(c, s, gv);
+    return;
+  }
+  if (in->flags & IR_NSW) { /* a signed C type: its constants are signed */
+    math_resolve(&a, DT_REP_S);
+    math_resolve(&b, DT_REP_S);
+  }
+  dt_ival ia, ib;
+  smt_term ta = math_term(c, &a, &ia), tb = math_term(c, &b, &ib);
+  if (in->op == IR_ADD) bind(s, gv, DT_B_INT, add(c, ta, tb), iv_add(ia, ib));
+  else if (in->op == IR_SUB) bind(s, gv, DT_B_INT, sub(c, ta, tb), iv_sub(ia, ib));
+  else bind(s, gv, DT_B_INT, smt_mk_int_mul2(c->ctx, ta, tb), iv_mul(ia, ib));
+}
+
+/* Casts are the identity on values; i1 results keep the parity (trunc) and
+ * sext of an i1 is 0 / -1. */
+static void math_cast(dt_ctx *c, dt_state *s, uint32_t gv, const ir_inst *in, dt_val a) {
+  unsigned to = in->type.bits;
+  if (a.kind == DT_B_BOOL || a.kind == DT_B_BOOLINT) {
+    if (to == 1) bind(s, gv, DT_B_BOOL, a.t, (dt_ival){0, 1});
+    else if (in->op == IR_SEXT) bind(s, gv, DT_B_INT, smt_mk_ite(c->ctx, a.t, I(c, -1), I(c, 0)), (dt_ival){-1, 0});
+    else bind(s, gv, DT_B_BOOLINT, a.t, (dt_ival){0, 1});
+    return;
+  }
+  if (in->op == IR_ZEXT) math_resolve(&a, DT_REP_U);
+  if (in->op == IR_SEXT) math_resolve(&a, DT_REP_S);
+  dt_ival iv;
+  smt_term t = math_term(c, &a, &iv);
+  if (to == 1) { /* trunc to i1: the low bit, t - 2q in {0, 1} */
+    smt_term q = dt_new_temp(c);
+    bind(s, gv, DT_B_BOOL, eqk(c, sub(c, t, mulk(c, 2, q)), 1), (dt_ival){0, 1});
+    return;
+  }
+  bind(s, gv, DT_B_INT, t, iv);
+}
+
 static void exec_icmp(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, uint32_t i, const ir_inst *in) {
   dt_state *s = &ss->data[si];
   uint32_t gv = result_gval(c, instance, i);
@@ -1003,6 +1094,10 @@ static void exec_icmp(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
   if (in->pred >= IR_UGT && in->pred <= IR_ULE) rep = DT_REP_U;
   else if (in->pred >= IR_SGT) rep = DT_REP_S;
   else rep = a.is_const ? b.rep : a.rep;
+  if (c->math && in->pred != IR_EQ && in->pred != IR_NE) { /* the predicate says how to read a constant */
+    math_resolve(&a, rep);
+    math_resolve(&b, rep);
+  }
   /* x == 0 / x != 0 of a 0/1 value is its Bool */
   if ((in->pred == IR_EQ || in->pred == IR_NE) && (a.kind == DT_B_BOOLINT || b.kind == DT_B_BOOLINT)) {
     dt_val *bv = a.kind == DT_B_BOOLINT ? &a : &b, *o = a.kind == DT_B_BOOLINT ? &b : &a;
@@ -1026,6 +1121,10 @@ static void exec_overflow(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance
   dt_val a = read(c, s, instance, in->ops[0]), b = read(c, s, instance, in->ops[1]);
   if (a.bits == 1 || a.none || b.none) {
     commit_fresh(c, ss, si, gv, DT_REP_U, 1);
+    return;
+  }
+  if (c->math) { /* integers do not overflow */
+    bind(s, gv, DT_B_BOOL, SMT_FALSE, (dt_ival){0, 1});
     return;
   }
   bool sgn = in->pred == IR_OVF_SADD || in->pred == IR_OVF_SSUB || in->pred == IR_OVF_SMUL;
@@ -1068,6 +1167,10 @@ static void exec_binary(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, 
     bind(s, gv, DT_B_BOOL, t, (dt_ival){0, 1});
     return;
   }
+  if (c->math) {
+    math_binary(c, s, gv, in, a, b);
+    return;
+  }
   uint8_t rep_res = rep_of_gval(c, gv), rep_op = rep_res;
   if (in->op == IR_UDIV || in->op == IR_UREM || in->op == IR_LSHR) rep_op = DT_REP_U;
   if (in->op == IR_SDIV || in->op == IR_SREM || in->op == IR_ASHR) rep_op = DT_REP_S;
@@ -1091,6 +1194,10 @@ static void exec_cast(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
     return;
   }
   dt_val a = read(c, s, instance, in->ops[0]);
+  if (c->math) {
+    math_cast(c, s, gv, in, a);
+    return;
+  }
   unsigned from = a.bits;
   dt_cases cs = {0};
   if (in->op == IR_COPY) {
@@ -1299,6 +1406,14 @@ static smt_term eq_const(dt_ctx *c, const dt_val *v, uint64_t k) {
     if (v->kind == DT_B_BOOL) k &= 1;
     return k == 0 ? smt_mk_not(c->ctx, v->t) : k == 1 ? v->t : SMT_FALSE;
   }
+  if (c->math) {
+    dt_i128 u = const_in_rep(k, v->bits, DT_REP_U);
+    if (u >= pow2(v->bits - 1)) { /* -k or 2^n - k: an unknown outcome */
+      c->info->math_unknown++;
+      return eqk(c, dt_new_temp(c), 1);
+    }
+    return eqk(c, v->t, u);
+  }
   dt_i128 kv = const_in_rep(k, v->bits, v->rep);
   return eqk(c, v->t, kv);
 }
@@ -1427,7 +1542,7 @@ void dt_exec_edge(dt_ctx *c, dt_states *ss, uint32_t from, const dt_edge *e) {
       for (size_t g = 0; g < c->m->globals.len; g++)
         if (c->gtracked[g] && c->grelevant[g]) {
           uint32_t gv = global_gval(c, (uint32_t)g);
-          dt_ival r = dt_rep_range(c->grep[g], c->gbits[g]);
+          dt_ival r = range_of(c, c->grep[g], c->gbits[g]);
           bind(&ss->data[si], gv, DT_B_INT, fresh_in(c, &ss->data[si], r), r);
         }
       break;

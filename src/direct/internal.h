@@ -85,6 +85,7 @@ typedef struct {
   char *err;
   size_t errlen;
   bool failed;
+  bool math; /* mathematical integers (direct.h, "Integer semantics") */
 
   dt_func *funcs;
   /* tracked globals: variables instead of memory */

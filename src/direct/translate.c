@@ -293,7 +293,13 @@ static its *build_its(dt_ctx *c, bool *overflow) {
     for (size_t g = 0; g < c->m->globals.len; g++) {
       uint32_t x = c->var_of_gval[c->nvals_total + g];
       if (x == DT_NONE) continue;
-      p.update[x] = dt_mk_i128(c->ctx, global_init(&c->m->globals.data[g], c->gbits[g], c->grep[g]));
+      dt_i128 v0 = global_init(&c->m->globals.data[g], c->gbits[g], DT_REP_U);
+      if (c->math && c->gbits[g] > 1 && v0 >= ((dt_i128)1 << (c->gbits[g] - 1))) {
+        p.update[x] = dt_new_temp(c); /* math: -k or 2^n - k, the bits cannot tell */
+        c->info->math_unknown++;
+      } else {
+        p.update[x] = dt_mk_i128(c->ctx, c->math ? v0 : global_init(&c->m->globals.data[g], c->gbits[g], c->grep[g]));
+      }
     }
     VEC_PUSH(pv, p);
   }
@@ -328,9 +334,15 @@ static its *build_its(dt_ctx *c, bool *overflow) {
 }
 
 its *direct_translate(const ir_module *m, smt_ctx *ctx, direct_info *info, char *err, size_t errlen) {
+  return direct_translate_sem(m, ctx, DIRECT_INT_BIT, info, err, errlen);
+}
+
+its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics sem, direct_info *info, char *err,
+                          size_t errlen) {
   memset(info, 0, sizeof *info);
   dt_ctx c = {0};
   c.m = m, c.ctx = ctx, c.info = info, c.err = err, c.errlen = errlen;
+  c.math = info->math = sem == DIRECT_INT_MATH;
   if (errlen) err[0] = 0;
   its *result = NULL;
   /* the dead-end checks: an unknown answer keeps the transition; the
@@ -376,6 +388,10 @@ its *direct_translate(const ir_module *m, smt_ctx *ctx, direct_info *info, char 
 
 void direct_info_assumptions(const direct_info *info, strbuf *out) {
   bool any = false;
+  if (info->math)
+    strbuf_printf(out, "semantics: mathematical integers (no wrap-around, no overflow); %u value(s) without an "
+                       "integer counterpart (division, bitwise, shifts, ambiguous constants) are unknown\n",
+                  info->math_unknown);
   if (info->assumes_no_ub) {
     strbuf_printf(out, "assumption: the program has no undefined behaviour (no signed overflow on nsw "
                        "operations, no division by zero, no shift by the width or more); runs with UB are not "

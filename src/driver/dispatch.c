@@ -13,6 +13,13 @@
 
 void drv_options_default(drv_options *o) { memset(o, 0, sizeof *o); }
 
+bool drv_int_semantics_parse(const char *name, drv_options *o) {
+  if (strcmp(name, "bit") == 0) o->math_ints = false;
+  else if (strcmp(name, "math") == 0) o->math_ints = true;
+  else return false;
+  return true;
+}
+
 bool drv_engine_parse(const char *name, drv_engine *out) {
   static const struct {
     const char *name;
@@ -57,7 +64,7 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
   smt_ctx *ctx = smt_ctx_new();
   direct_info info;
   char err[512];
-  its *s = direct_translate(m, ctx, &info, err, sizeof err);
+  its *s = direct_translate_sem(m, ctx, o->math_ints ? DIRECT_INT_MATH : DIRECT_INT_BIT, &info, err, sizeof err);
   if (!s) {
     verdict_unknown(out, "direct translation: %s", err);
     smt_ctx_free(ctx);
@@ -128,6 +135,11 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, verd
     verdict_unknown(out, "a property that mixes termination with other checks is not supported");
     return;
   }
+  if (termination && o->math_ints && o->engine == DRV_ENGINE_SEG) {
+    verdict_unknown(out, "the symbolic execution graph is bit-precise only; with --int-semantics math use --engine "
+                         "direct or auto");
+    return;
+  }
   if (o->engine == DRV_ENGINE_SEG) {
     double left = util_time_left();
     drv_seg_check(m, p, o, left > 2 ? left - 1 : left, out); /* a moment to print */
@@ -135,7 +147,7 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, verd
   }
   /* AUTO: the symbolic execution graph first, with part of the budget; it
    * answers TRUE or nothing, so the other engines get the rest */
-  if (o->engine == DRV_ENGINE_AUTO && drv_seg_decides(p)) {
+  if (o->engine == DRV_ENGINE_AUTO && drv_seg_decides(p) && !(termination && o->math_ints)) {
     double left = util_time_left();
     double share = left > 0 ? (termination ? 0.5 : 0.3) * left : 20.0;
     verdict seg_out = {0};

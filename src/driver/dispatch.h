@@ -29,9 +29,15 @@ typedef struct {
   bool proof; /* --proof: the whole ITS and its proof behind a TRUE of the SEG */
   bool stats; /* solver statistics on stderr */
   bool debug; /* engine diagnostics on stderr (e.g. models that do not replay) */
+  /* --int-semantics math (termination only): integers are unbounded (the
+   * Termination Competition's reading of C). The symbolic execution graph
+   * is bit-precise and declines; the direct translation runs in math mode. */
+  bool math_ints;
 } drv_options;
 
 void drv_options_default(drv_options *o);
+/* Parses "bit" / "math" into o->math_ints; false if neither. */
+bool drv_int_semantics_parse(const char *name, drv_options *o);
 /* Parses an engine name ("auto", "seg", "bmc", "direct"); false if unknown. */
 bool drv_engine_parse(const char *name, drv_engine *out);
 

@@ -4,6 +4,7 @@
  *   bitprove task [options] TASK.yml     check an SV-COMP task
  *   bitprove run [options] FILE          run FILE in the concrete interpreter
  *   bitprove its [options] FILE          termination of an integer transition system
+ *   bitprove termcomp [options] FILE.c   termination of a C program, termCOMP style
  *
  * Exit status: 0 for every verdict (including UNKNOWN for bad input), 2 for
  * usage errors, 1 when --dump-ir / --frontend-only cannot load the file. */
@@ -16,6 +17,7 @@
 #include "../util/util.h"
 #include "cmd_its.h"
 #include "cmd_run.h"
+#include "cmd_termcomp.h"
 #include "dispatch.h"
 #include "harness.h"
 #include "property.h"
@@ -44,6 +46,8 @@ static void usage(FILE *out) {
         "       bitprove run [options] FILE      run FILE in the concrete interpreter (run --help)\n"
         "       bitprove its [options] FILE      termination of an integer transition system:\n"
         "                                        YES, NO or MAYBE (its --help)\n"
+        "       bitprove termcomp [options] FILE.c  termination of a C program, termCOMP style:\n"
+        "                                        YES, NO or MAYBE (termcomp --help)\n"
         "\n"
         "options:\n"
         "  --prop FILE.prp        SV-COMP property file (several CHECK lines allowed), or a\n"
@@ -60,6 +64,8 @@ static void usage(FILE *out) {
         "                         then the direct translation; memory safety and overflow by\n"
         "                         the symbolic execution graph for TRUE and bounded model\n"
         "                         checking for FALSE), seg, bmc or direct\n"
+        "  --int-semantics S      termination: bit (default) or math (unbounded integers, the\n"
+        "                         Termination Competition's reading; direct translation only)\n"
         "  --dump-seg FILE.dot    write the symbolic execution graph (Graphviz) to FILE.dot\n"
         "  --proof                print the whole proof behind a TRUE (the ITS of the graph\n"
         "                         and its ranking functions)\n"
@@ -128,6 +134,9 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
     } else if (strcmp(a, "--engine") == 0) {
       if (!next || !drv_engine_parse(next, &o->drv.engine))
         return usage_error("--engine needs auto, seg, bmc or direct", next);
+      i++;
+    } else if (strcmp(a, "--int-semantics") == 0) {
+      if (!next || !drv_int_semantics_parse(next, &o->drv)) return usage_error("--int-semantics needs bit or math", next);
       i++;
     } else if (strcmp(a, "--bmc-bound") == 0) {
       char *end;
@@ -361,6 +370,7 @@ static int check_task(const options *o) {
 int main(int argc, char **argv) {
   if (argc >= 2 && strcmp(argv[1], "run") == 0) return cmd_run(argc - 1, argv + 1);
   if (argc >= 2 && strcmp(argv[1], "its") == 0) return cmd_its(argc - 1, argv + 1);
+  if (argc >= 2 && strcmp(argv[1], "termcomp") == 0) return cmd_termcomp(argc - 1, argv + 1);
   bool is_task = argc >= 2 && strcmp(argv[1], "task") == 0;
   options o = {0};
   o.ptr_bits = 64;
