@@ -389,7 +389,7 @@ its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics
 void direct_info_assumptions(const direct_info *info, strbuf *out) {
   bool any = false;
   if (info->math)
-    strbuf_printf(out, "semantics: mathematical integers (no wrap-around, no overflow); %u value(s) without an "
+    strbuf_printf(out, "translation: mathematical integers; %u value(s) without an "
                        "integer counterpart (division, bitwise, shifts, ambiguous constants) are unknown\n",
                   info->math_unknown);
   if (info->assumes_no_ub) {
