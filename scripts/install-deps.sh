@@ -10,6 +10,7 @@ packages=(
   libz3-dev libgmp-dev          # SMT solving and arbitrary-precision constants (engines)
   csmith libcsmith-dev          # random programs (and their header) for the interpreter's differential test
   python3-yaml                  # task definitions: bench/run.py, and BenchExec (tool-info test of bench/benchexec)
+  python3-lxml                  # WitnessLint (../shared/tools/witnesslint), which checks our GraphML witnesses in tests/witness
 )
 
 missing=()

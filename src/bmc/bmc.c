@@ -23,18 +23,6 @@ void bmc_options_default(bmc_options *o) {
   o->max_bound = 1024;
 }
 
-static interp_prop interp_prop_of(prop_check c) {
-  switch (c) {
-  case PROP_UNREACH_CALL: return INTERP_PROP_UNREACH_CALL;
-  case PROP_NO_OVERFLOW: return INTERP_PROP_NO_OVERFLOW;
-  case PROP_VALID_DEREF: return INTERP_PROP_VALID_DEREF;
-  case PROP_VALID_FREE: return INTERP_PROP_VALID_FREE;
-  case PROP_VALID_MEMTRACK: return INTERP_PROP_VALID_MEMTRACK;
-  case PROP_VALID_MEMCLEANUP: return INTERP_PROP_VALID_MEMCLEANUP;
-  default: return INTERP_PROP_NONE;
-  }
-}
-
 /* ---- replay ------------------------------------------------------------- */
 typedef struct {
   const benc *e;
@@ -78,7 +66,7 @@ static prop_check replay_violation(const interp_result *res, unsigned checks) {
   static const prop_check order[] = {PROP_UNREACH_CALL, PROP_NO_OVERFLOW, PROP_VALID_DEREF,
                                      PROP_VALID_FREE, PROP_VALID_MEMTRACK, PROP_VALID_MEMCLEANUP};
   for (size_t i = 0; i < sizeof order / sizeof *order; i++)
-    if ((checks & (1u << order[i])) && interp_violates(res, interp_prop_of(order[i]))) return order[i];
+    if ((checks & (1u << order[i])) && interp_violates(res, interp_prop_of_check(order[i]))) return order[i];
   return PROP_CHECK_COUNT;
 }
 

@@ -23,6 +23,7 @@
 #include "property.h"
 #include "task.h"
 #include "verdict.h"
+#include "witness.h"
 
 #define EXIT_USAGE 2
 
@@ -36,6 +37,8 @@ typedef struct {
   bool frontend_only;
   const char *harness_file;  /* --harness FILE.c: on FALSE, the native replay */
   const char *testcase_file; /* --testcase FILE.xml: on FALSE, the Test-Comp test case */
+  const char *witness_file;  /* --witness FILE: on TRUE and FALSE, the witness(es) */
+  unsigned witness_formats;  /* --witness-format: WITNESS_GRAPHML / _YAML; 0: by the file name */
   const char *file;
   drv_options drv; /* engine choice and engine options */
 } options;
@@ -73,6 +76,10 @@ static void usage(FILE *out) {
         "  --harness FILE.c       on FALSE, write a C test harness that replays the counterexample\n"
         "                         natively: clang -fsanitize=address,undefined PROG FILE.c && ./a.out\n"
         "                         (the compile command is in its first comment)\n"
+        "  --witness FILE         on TRUE and FALSE, write the SV-COMP witness: GraphML 1.0\n"
+        "                         and/or YAML 2.0 (FILE.graphml and FILE.yml when FILE has no\n"
+        "                         .graphml/.xml/.yml/.yaml extension)\n"
+        "  --witness-format F     graphml or yaml: write only that format, to FILE as given\n"
         "  --testcase FILE.xml    on FALSE, write the counterexample's values as a Test-Comp test\n"
         "                         case (format 1.1)\n"
         "                         Both write nothing on TRUE or UNKNOWN; with several properties\n"
@@ -151,6 +158,13 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
     } else if (strcmp(a, "--harness") == 0) {
       if (!next) return usage_error("--harness needs a file", NULL);
       o->harness_file = argv[++i];
+    } else if (strcmp(a, "--witness") == 0) {
+      if (!next) return usage_error("--witness needs a file", NULL);
+      o->witness_file = argv[++i];
+    } else if (strcmp(a, "--witness-format") == 0) {
+      if (!next || !witness_format_parse(next, &o->witness_formats))
+        return usage_error("--witness-format needs graphml or yaml", next);
+      i++;
     } else if (strcmp(a, "--testcase") == 0) {
       if (!next) return usage_error("--testcase needs a file", NULL);
       o->testcase_file = argv[++i];
@@ -252,6 +266,25 @@ static void write_replay_files(const options *o, const ir_module *m, const char 
   }
 }
 
+/* Writes --witness for one TRUE or FALSE verdict of property p; a failure
+ * is one "bitprove: error:" line (the verdict stands). */
+static void write_witness(const options *o, const ir_module *m, const char *file, unsigned ptr_bits,
+                          const char *head, const property *p, const verdict *v) {
+  char err[1024];
+  char *base = per_property_path(o->witness_file, head);
+  unsigned formats;
+  char *graphml = NULL, *yaml = NULL;
+  witness_paths(base, o->witness_formats, &formats, &graphml, &yaml);
+  witness_task t = {file, ptr_bits};
+  bool ok = v->kind == VERDICT_FALSE
+                ? witness_write_violation(m, &t, v, formats, graphml, yaml, err, sizeof err)
+                : witness_write_correctness(m, &t, p, v, formats, graphml, yaml, err, sizeof err);
+  if (!ok) util_error("%s", err);
+  free(graphml);
+  free(yaml);
+  free(base);
+}
+
 /* Answers the given properties of one program; `heads` non-NULL prints each
  * verdict as "<name>: VERDICT" with indented detail (several properties).
  * The files of --harness / --testcase are written once every verdict is out. */
@@ -266,7 +299,8 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     if (!m) util_error("%s", err);
   }
   bool replay = o->harness_file || o->testcase_file;
-  verdict *falsified = xcalloc(n, sizeof *falsified); /* the FALSE verdicts, for the replay files */
+  verdict *kept = xcalloc(n, sizeof *kept); /* the verdicts the replay and witness files need */
+  for (size_t i = 0; i < n; i++) kept[i].kind = VERDICT_UNKNOWN; /* none kept yet */
   for (size_t i = 0; i < n; i++) {
     verdict v = {0};
     v.kind = VERDICT_UNKNOWN;
@@ -277,8 +311,8 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     char *head = heads ? xasprintf("%s: ", heads[i]) : xstrdup("");
     verdict_print(&v, head, heads ? "  " : "", stdout);
     free(head);
-    if (replay && v.kind == VERDICT_FALSE) {
-      falsified[i] = v;
+    if ((replay && v.kind == VERDICT_FALSE) || (o->witness_file && v.kind != VERDICT_UNKNOWN && m)) {
+      kept[i] = v;
     } else {
       verdict_free(&v);
     }
@@ -287,12 +321,14 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
   /* every verdict is out: a timeout during the clean-up (freeing a large
    * module, the sanitizers' exit checks) must not print a second one */
   util_set_timeout(0);
-  for (size_t i = 0; i < n; i++)
-    if (falsified[i].kind == VERDICT_FALSE) {
-      write_replay_files(o, m, file, heads ? heads[i] : NULL, &falsified[i]);
-      verdict_free(&falsified[i]);
-    }
-  free(falsified);
+  for (size_t i = 0; i < n; i++) {
+    const char *head = heads ? heads[i] : NULL;
+    if (kept[i].kind == VERDICT_FALSE && replay) write_replay_files(o, m, file, head, &kept[i]);
+    if (o->witness_file && (kept[i].kind == VERDICT_FALSE || kept[i].kind == VERDICT_TRUE))
+      write_witness(o, m, file, ptr_bits, head, &props[i], &kept[i]);
+    verdict_free(&kept[i]);
+  }
+  free(kept);
   free(err);
   ir_module_free(m);
 }

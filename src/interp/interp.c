@@ -304,6 +304,8 @@ static void push_frame(interp_state *st, uint32_t callee, uint32_t call_inst, ir
   iframe fr = {callee, 0, IR_NONE, g->blocks[0].first, base, (uint32_t)st->args.len, st->allocas.len, call_inst};
   VEC_PUSH(st->frames, fr);
   if (st->opt->trace) fprintf(st->opt->trace, "call %s\n", g->name);
+  if (st->opt->observe)
+    st->opt->observe(st->opt->observe_ctx, &(interp_event){INTERP_EV_CALL, loc, callee, false});
 }
 
 static void do_return(interp_state *st, const ir_inst *in) {
@@ -321,6 +323,8 @@ static void do_return(interp_state *st, const ir_inst *in) {
     }
     fputc('\n', st->opt->trace);
   }
+  if (st->opt->observe)
+    st->opt->observe(st->opt->observe_ctx, &(interp_event){INTERP_EV_RETURN, in->loc, fr->func, false});
   kill_allocas_from(st, fr->allocas, in->loc);
   st->regs.len = fr->regs;
   uint32_t call_inst = fr->call_inst;
@@ -536,6 +540,9 @@ static void step(interp_state *st) {
   case IR_CONDBR:
     a = eval(st, fr, &in->ops[0], in->loc);
     if (st->done || in->ntargets < 2) break;
+    if (st->opt->observe)
+      st->opt->observe(st->opt->observe_ctx,
+                       &(interp_event){INTERP_EV_BRANCH, in->loc, fr->func, (a.bits & 1) != 0});
     jump(st, in->targets[(a.bits & 1) ? 0 : 1], in->loc);
     return;
   case IR_SWITCH: {

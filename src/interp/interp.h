@@ -121,6 +121,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../ir/check.h"
 #include "../ir/ir.h"
 
 /* ---- options ------------------------------------------------------------ */
@@ -143,6 +144,24 @@ typedef struct {
  * to fall back to the list / PRNG / strict end. */
 typedef bool (*interp_draw_fn)(void *ctx, const interp_draw *d, uint64_t *value);
 
+/* An event of the run, as offered to interp_options.observe (in execution
+ * order, interleaved with the draws): enough to write the run as a path of
+ * source steps (verification witnesses). */
+typedef enum {
+  INTERP_EV_BRANCH, /* a conditional branch (IR_CONDBR) decided: loc, func, taken */
+  INTERP_EV_CALL,   /* a call of a function with a body: loc of the call, func = callee */
+  INTERP_EV_RETURN  /* a function with a body returns: loc of the ret, func = returning */
+} interp_event_kind;
+
+typedef struct {
+  uint8_t kind;  /* interp_event_kind */
+  ir_loc loc;
+  uint32_t func; /* ir_module.funcs index */
+  bool taken;    /* BRANCH: the condition was true (the branch went to targets[0]) */
+} interp_event;
+
+typedef void (*interp_observe_fn)(void *ctx, const interp_event *e);
+
 typedef struct {
   const uint64_t *nondet; /* values consumed first, in order (not copied) */
   size_t nnondet;
@@ -161,6 +180,8 @@ typedef struct {
   interp_draw_fn draw;    /* asked first for every draw that is recorded
                              (not for uninit_zero reads); NULL: none */
   void *draw_ctx;         /* passed to draw */
+  interp_observe_fn observe; /* told every event (see interp_event); NULL: none */
+  void *observe_ctx;         /* passed to observe */
 } interp_options;
 
 /* Defaults: no list, seed 0, PRNG after the list, uninitialised = nondet,
@@ -266,6 +287,9 @@ void interp_result_free(interp_result *r);
 
 const char *interp_ub_name(interp_ub k);
 interp_prop interp_ub_property(interp_ub k);
+/* The interpreter's name of an SV-COMP check (INTERP_PROP_NONE for
+ * termination, which no finite run violates). */
+interp_prop interp_prop_of_check(prop_check c);
 /* "unreach-call", "no-overflow", "valid-deref", ..., "" for NONE. */
 const char *interp_prop_name(interp_prop p);
 

@@ -22,6 +22,18 @@ interp_prop interp_ub_property(interp_ub k) {
   return (unsigned)k < INTERP_UB_COUNT ? ub_props[k] : INTERP_PROP_NONE;
 }
 
+interp_prop interp_prop_of_check(prop_check c) {
+  switch (c) {
+  case PROP_UNREACH_CALL: return INTERP_PROP_UNREACH_CALL;
+  case PROP_NO_OVERFLOW: return INTERP_PROP_NO_OVERFLOW;
+  case PROP_VALID_DEREF: return INTERP_PROP_VALID_DEREF;
+  case PROP_VALID_FREE: return INTERP_PROP_VALID_FREE;
+  case PROP_VALID_MEMTRACK: return INTERP_PROP_VALID_MEMTRACK;
+  case PROP_VALID_MEMCLEANUP: return INTERP_PROP_VALID_MEMCLEANUP;
+  default: return INTERP_PROP_NONE;
+  }
+}
+
 const char *interp_prop_name(interp_prop p) {
   static const char *const names[INTERP_PROP_COUNT] = {
       "", "unreach-call", "no-overflow", "valid-deref", "valid-free", "valid-memtrack", "valid-memcleanup"};

@@ -1,0 +1,122 @@
+/* witness: SV-COMP verification witnesses (--witness FILE,
+ * --witness-format graphml|yaml), the machine-readable evidence behind a
+ * verdict (../shared/docs/WITNESSES.md summarises the formats).
+ *
+ * The story of the data
+ * ---------------------
+ * A FALSE of a safety property rests on a run the interpreter replayed from
+ * the counterexample's nondeterministic values (verdict.cex). witness_trace()
+ * replays that run once more, with the interpreter's observer, and keeps it as
+ * a path of source steps in execution order: every nondet value drawn (with
+ * its index in cex), every conditional branch decided (its direction), every
+ * call and return of a function with a body, and where the violation happened
+ * (the target). Steps outside the program file (the front end's prelude) and
+ * steps without a source location are dropped; a path longer than
+ * WITNESS_MAX_STEPS keeps only the nondet values and the target (validators
+ * re-execute; pinning every value is what makes the run unique).
+ *
+ * A path is the shared currency of violation witnesses: the writers take a
+ * stem and, for non-termination (a later issue), a cycle head and a cycle;
+ * today every path is a stem that ends in a target.
+ *
+ * Contract
+ * --------
+ * Violation witness (witness_write_violation): GraphML 1.0 -- a chain of
+ * nodes from the entry node, one edge per step: nondet values as
+ * `assumption` "\result == V;" with `assumption.resultfunction` (only for
+ * calls of __VERIFIER_nondet_* functions; values drawn for uninitialised
+ * memory or undef stay unpinned) and branches as `control`
+ * condition-true/false, each with `startline`; calls and returns stay
+ * implicit (a violation inside a callee would leave a function entered and
+ * not left, which linters question); the last edge (at the target's line)
+ * enters the node marked `violation`. One `specification` element per CHECK
+ * line. YAML 2.0 -- one `violation_sequence`
+ * entry: a segment per pinned nondet value (a `function_return` waypoint at
+ * the closing parenthesis of the call, constraint "\result == V"), then a
+ * final segment with the `target` waypoint. Branches are not written in YAML:
+ * its `branching` waypoints need the column of the branch keyword, which the
+ * IR does not keep.
+ * Values are C literals of the nondet function's return type
+ * (harness_format_value), with a suffix that keeps their type (U, LL, ...).
+ *
+ * Correctness witness (witness_write_correctness): GraphML with the entry
+ * node and one node per verdict.invariants entry carrying `invariant` and
+ * `invariant.scope`, entered by an edge at its line (`enterLoopHead` for loop
+ * heads); YAML 2.0 `invariant_set` with one `loop_invariant` /
+ * `location_invariant` per entry. No invariants: the entry-only graph and an
+ * empty invariant list, both valid witnesses that claim nothing.
+ *
+ * Metadata in both: producer "bitprove <version>", the specification (the
+ * CHECK line(s) of the property, for a violation the violated one), the
+ * program file as given and its SHA-256, the architecture / data model, the
+ * creation time (UTC, ISO 8601), YAML: a random (v4) uuid.
+ *
+ * Files: formats is a mask of WITNESS_GRAPHML and WITNESS_YAML;
+ * witness_paths() derives the file names (see there). The writers return
+ * false with a one-line reason in err when a file cannot be written or the
+ * replay does not reproduce the violation; they only read m and v. */
+#ifndef BITPROVE_DRIVER_WITNESS_H
+#define BITPROVE_DRIVER_WITNESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../interp/interp.h"
+#include "../ir/ir.h"
+#include "../util/util.h"
+#include "property.h"
+#include "verdict.h"
+
+enum { WITNESS_GRAPHML = 1, WITNESS_YAML = 2 };
+
+#define WITNESS_MAX_STEPS 5000
+
+typedef enum { WSTEP_NONDET, WSTEP_BRANCH, WSTEP_CALL, WSTEP_RETURN } witness_step_kind;
+
+typedef struct {
+  uint8_t kind;    /* witness_step_kind */
+  bool taken;      /* BRANCH: the condition held */
+  ir_loc loc;      /* in the program file, line > 0 */
+  uint32_t func;   /* the function executing the step (CALL: the callee) */
+  uint32_t nondet; /* NONDET: index into the counterexample */
+} witness_step;
+typedef VEC(witness_step) witness_step_vec;
+
+typedef struct {
+  witness_step_vec steps; /* in execution order */
+  ir_loc target;          /* where the violation happened (line 0: unknown) */
+  uint32_t target_func;   /* its function (IR_NONE: unknown) */
+} witness_path;
+
+/* What every witness says about the task. */
+typedef struct {
+  const char *program; /* the program file, as given */
+  unsigned ptr_bits;   /* 32: ILP32, 64: LP64 */
+} witness_task;
+
+/* Parses "graphml" / "yaml" into a format mask; false for anything else. */
+bool witness_format_parse(const char *name, unsigned *formats);
+
+/* The files for `file` and a format mask given by --witness-format (0: not
+ * given): an explicit format writes `file` as it is; otherwise a file ending
+ * in .graphml / .xml is GraphML, .yml / .yaml is YAML, and any other name
+ * gets both, as file.graphml and file.yml. Sets *formats; returns owned
+ * paths in graphml_path / yaml_path (NULL when not written). */
+void witness_paths(const char *file, unsigned given, unsigned *formats, char **graphml_path, char **yaml_path);
+
+/* Replays cex and fills path; false (with err) when the replay does not end
+ * in a violation. */
+bool witness_trace(const ir_module *m, const witness_task *t, const interp_nondet_vec *cex, witness_path *path,
+                   char *err, size_t errlen);
+void witness_path_free(witness_path *path);
+
+/* For a FALSE verdict (v->violated, v->cex). */
+bool witness_write_violation(const ir_module *m, const witness_task *t, const verdict *v, unsigned formats,
+                             const char *graphml_path, const char *yaml_path, char *err, size_t errlen);
+/* For a TRUE verdict of property p. */
+bool witness_write_correctness(const ir_module *m, const witness_task *t, const property *p, const verdict *v,
+                               unsigned formats, const char *graphml_path, const char *yaml_path, char *err,
+                               size_t errlen);
+
+#endif
