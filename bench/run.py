@@ -37,6 +37,8 @@ except ImportError:
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO_DIR = os.path.dirname(SCRIPT_DIR)
+DEFAULT_TERMCOMP_BENCHMARKS = [os.path.normpath(os.path.join(REPO_DIR, '..', 'shared', 'benchmarks', 'tpdb', d))
+                               for d in ('C', 'C_Integer')]
 DEFAULT_ITS_BENCHMARKS = os.path.normpath(
     os.path.join(REPO_DIR, '..', 'shared', 'benchmarks', 'tpdb', 'Integer_Transition_Systems'))
 DEFAULT_BENCHMARKS = os.path.normpath(
@@ -661,8 +663,13 @@ def parse_args(argv):
                     help='termination of integer transition systems: run `bitprove its` on every .smt2/.koat/'
                          '.ari file under FOLDER (default: %s), count YES/NO/MAYBE, list contradictions'
                          % DEFAULT_ITS_BENCHMARKS)
+    ap.add_argument('--termcomp', action='store_true',
+                    help='termination of C programs as termCOMP asks it: run `bitprove termcomp` on every .c '
+                         'file under FOLDER (default: the TPDB C and C_Integer sets), count YES/NO/MAYBE, list '
+                         'contradictions; pick the integer semantics with --config, e.g. '
+                         '--config math="--int-semantics math" --config bit="--int-semantics bit"')
     ap.add_argument('--config', action='append', default=[], metavar='NAME=ARGS',
-                    help='--its: a prover configuration (extra `bitprove its` arguments, space-separated); '
+                    help='--its/--termcomp: a prover configuration (extra `bitprove its`/`termcomp` arguments, space-separated); '
                          'repeatable; every file runs under every configuration (default: one, "default")')
     ap.add_argument('-q', '--quiet', action='store_true', help='no line per finished run')
     return ap.parse_args(argv)
@@ -688,12 +695,16 @@ def main(argv=None):
               '        build it: cmake -S %s -B %s/build && cmake --build %s/build -j2'
               % (bitprove, REPO_DIR, REPO_DIR, REPO_DIR), file=sys.stderr)
         return 2
-    folders = args.folders or [DEFAULT_ITS_BENCHMARKS if args.its else DEFAULT_BENCHMARKS]
+    if args.its and args.termcomp:
+        print('run.py: --its and --termcomp exclude each other', file=sys.stderr)
+        return 2
+    folders = args.folders or (DEFAULT_TERMCOMP_BENCHMARKS if args.termcomp
+                               else [DEFAULT_ITS_BENCHMARKS if args.its else DEFAULT_BENCHMARKS])
     missing = [f for f in folders if not os.path.exists(f)]
     if missing:
         print('run.py: no such file or folder: %s' % ', '.join(missing), file=sys.stderr)
         return 2
-    if args.its:
+    if args.its or args.termcomp:
         return run_its(args, folders, bitprove)
     errors = []
     tasks = find_tasks(folders, errors)
@@ -800,7 +811,7 @@ ITS_SUFFIXES = ('.smt2', '.koat', '.ari')
 ITS_CSV_COLUMNS = ['file', 'folder', 'config', 'answer', 'status', 'cpu_s', 'wall_s', 'mem_mb', 'reason', 'log']
 
 
-def find_its_files(paths):
+def find_its_files(paths, suffixes=ITS_SUFFIXES):
     files = []
     for p in paths:
         if os.path.isfile(p):
@@ -810,7 +821,7 @@ def find_its_files(paths):
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames.sort()
             for fn in sorted(filenames):
-                if fn.endswith(ITS_SUFFIXES):
+                if fn.endswith(suffixes):
                     rel = os.path.relpath(dirpath, os.path.dirname(root))
                     files.append((os.path.join(dirpath, fn), rel.split(os.sep)[1] if os.sep in rel else rel))
     return files
@@ -842,19 +853,20 @@ def run_its(args, folders, bitprove):
     for c in args.config or ['default=']:
         name, _, extra = c.partition('=')
         configs.append((name.strip() or 'default', extra.split()))
-    files = find_its_files(folders)
+    subcommand = 'termcomp' if args.termcomp else 'its'
+    files = find_its_files(folders, ('.c',) if args.termcomp else ITS_SUFFIXES)
     if args.filter:
         rx = re.compile(args.filter)
         files = [f for f in files if rx.search(f[0])]
     if args.limit is not None:
         files = files[:args.limit]
     stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
-    out_dir = os.path.abspath(args.out or os.path.join(SCRIPT_DIR, 'results', 'its-' + stamp))
+    out_dir = os.path.abspath(args.out or os.path.join(SCRIPT_DIR, 'results', subcommand + '-' + stamp))
     os.makedirs(out_dir, exist_ok=True)
     header = ['bitprove: %s (%s)' % (bitprove, bitprove_version(bitprove)),
               'limits: %g s CPU (killed at %d s), %d MB, wall %g s, -j %d'
               % (limits.timeout, limits.cpu_soft, args.memory, limits.wall, args.jobs),
-              'ITS files: %d, configurations: %s' % (len(files), ', '.join(
+              '%s files: %d, configurations: %s' % ('C' if args.termcomp else 'ITS', len(files), ', '.join(
                   '%s [%s]' % (n, ' '.join(e)) for n, e in configs)),
               'output: %s' % out_dir]
     with open(os.path.join(out_dir, 'command.txt'), 'w') as f:
@@ -862,7 +874,7 @@ def run_its(args, folders, bitprove):
     jobs = []
     for path, folder in files:
         for name, extra in configs:
-            argv = [bitprove, 'its', '--timeout', '%g' % args.timeout] + extra + args.extra + [path]
+            argv = [bitprove, subcommand, '--timeout', '%g' % args.timeout] + extra + args.extra + [path]
             log = os.path.join(out_dir, 'logs', name, folder, os.path.basename(path) + '.log')
             jobs.append(Job((path, folder, name), argv, log))
     if not args.quiet:
