@@ -20,6 +20,7 @@
  */
 #define _XOPEN_SOURCE 700
 #include "fe_internal.h"
+#include <llvm-c/DebugInfo.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -328,6 +329,85 @@ static void preallocate_call_temps(fe_lower *L) {
   }
 }
 
+/* ---- source variables (debug info) ----------------------------------------------------------- */
+/* One llvm.dbg.value record: the LLVM value the C variable takes there. */
+typedef struct {
+  LLVMValueRef value;
+  LLVMValueRef var;   /* the DILocalVariable (as a value: uniqued, so comparable) */
+  LLVMBasicBlockRef block;
+} fe_dbg_value;
+
+/* The name of a DILocalVariable (operand 1, an MDString), or NULL. */
+static const char *dbg_var_name(LLVMValueRef var, unsigned *len) {
+  if (!var || LLVMGetMDNodeNumOperands(var) < 2) return NULL;
+  LLVMValueRef ops[8];
+  unsigned n = LLVMGetMDNodeNumOperands(var);
+  if (n > 8) return NULL;
+  LLVMGetMDNodeOperands(var, ops);
+  return ops[1] ? LLVMGetMDString(ops[1], len) : NULL;
+}
+
+/* The scope of a DILocalVariable (operand 0). */
+static LLVMValueRef dbg_var_scope(LLVMValueRef var) {
+  LLVMValueRef ops[8];
+  unsigned n = LLVMGetMDNodeNumOperands(var);
+  if (n < 1 || n > 8) return NULL;
+  LLVMGetMDNodeOperands(var, ops);
+  return ops[0];
+}
+
+/* Sets ir_inst.var (ir.h) from the function's llvm.dbg.value calls. A
+ * variable whose name is shared by two variables of the function is
+ * skipped (shadowing would make the name ambiguous). */
+static void name_source_vars(fe_lower *L, LLVMValueRef fn) {
+  VEC(fe_dbg_value) recs = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      if (!LLVMIsACallInst(in)) continue;
+      LLVMValueRef callee = LLVMGetCalledValue(in);
+      size_t len = 0;
+      const char *nm = callee ? LLVMGetValueName2(callee, &len) : NULL;
+      if (!nm || len != strlen("llvm.dbg.value") || strncmp(nm, "llvm.dbg.value", len) != 0) continue;
+      if (LLVMGetNumArgOperands(in) < 2) continue;
+      LLVMValueRef wrapped = LLVMGetOperand(in, 0), var = LLVMGetOperand(in, 1);
+      if (LLVMGetValueKind(wrapped) != LLVMMetadataAsValueValueKind || !LLVMIsAMDNode(var)) continue;
+      if (LLVMGetMDNodeNumOperands(wrapped) != 1) continue; /* DIArgList: several values */
+      LLVMValueRef v = NULL;
+      LLVMGetMDNodeOperands(wrapped, &v);
+      fe_dbg_value r = {v, var, bb};
+      VEC_PUSH(recs, r);
+    }
+  LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+  LLVMValueRef top = sp ? LLVMMetadataAsValue(L->ctx, sp) : NULL;
+  for (size_t i = 0; i < recs.len; i++) {
+    fe_dbg_value *r = &recs.data[i];
+    if (!r->value || !LLVMIsAInstruction(r->value) || !fe_has_val(L, r->value)) continue;
+    unsigned len = 0;
+    const char *name = dbg_var_name(r->var, &len);
+    if (!name || !len) continue;
+    bool single = true, unique = true;
+    for (size_t j = 0; j < recs.len; j++) {
+      if (recs.data[j].var == r->var) {
+        if (recs.data[j].value != r->value) single = false;
+        continue;
+      }
+      unsigned l2 = 0;
+      const char *n2 = dbg_var_name(recs.data[j].var, &l2);
+      if (n2 && l2 == len && memcmp(n2, name, len) == 0) unique = false;
+    }
+    if (!unique) continue;
+    bool phi_here = LLVMIsAPHINode(r->value) && LLVMGetInstructionParent(r->value) == r->block;
+    bool whole_function = single && !LLVMIsAPHINode(r->value) && top && dbg_var_scope(r->var) == top;
+    if (!phi_here && !whole_function) continue;
+    ir_value x = fe_local_val(L, r->value);
+    if (x.kind == IR_VAL_INST && x.id >= FE_MARK) x = resolve(L, x);
+    if (x.kind != IR_VAL_INST || x.id >= L->b.insts.len) continue;
+    ir_inst *target = &L->b.insts.data[x.id];
+    if (!target->var) target->var = arena_strndup(&L->m->mem, name, len);
+  }
+  VEC_FREE(recs);
+}
+
 static void lower_function(fe_lower *L, LLVMValueRef fn) {
   uint32_t id = fe_func_id(L, fn);
   ir_builder *b = &L->b;
@@ -409,6 +489,7 @@ static void lower_function(fe_lower *L, LLVMValueRef fn) {
     for (uint32_t j = 0; j < in->nops; j++)
       if (in->ops[j].kind == IR_VAL_INST && in->ops[j].id >= FE_MARK) in->ops[j] = resolve(L, in->ops[j]);
   }
+  name_source_vars(L, fn);
   ir_build_finish(b);
   L->in_func = false;
   L->fn = NULL;

@@ -174,6 +174,13 @@ typedef struct {
   uint32_t align;
   ir_loc loc;
   const char *name; /* source-level name of the result, or NULL */
+  /* The C variable (debug info, llvm.dbg.value) whose value this result is:
+   * for a phi, at the start of its block (the variable's value on entering
+   * it, e.g. a loop counter at its loop header); for any other result,
+   * wherever the result is live (the variable is assigned only this value
+   * in the whole function and is declared at the function's top level).
+   * NULL when no such variable is known. Witnesses name values with it. */
+  const char *var;
 } ir_inst;
 
 static inline bool ir_is_terminator(uint8_t op) { return op >= IR_BR && op <= IR_UNREACHABLE; }

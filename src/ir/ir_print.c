@@ -160,6 +160,7 @@ static void print_inst(const ir_module *m, const ir_func *f, uint32_t id, FILE *
     break;
   }
   print_loc_comment(m, in->loc, out);
+  if (in->var) fprintf(out, "%s C variable %s", in->loc.line ? "," : "  ;", in->var);
   fputc('\n', out);
 }
 
