@@ -8,6 +8,7 @@
 #include "../its/prove.h"
 #include "../seg/seg.h"
 #include "../smt/smt.h"
+#include "invariant.h"
 
 static const unsigned seg_checks = (1u << PROP_VALID_DEREF) | (1u << PROP_VALID_FREE) | (1u << PROP_VALID_MEMTRACK) |
                                    (1u << PROP_VALID_MEMCLEANUP) | (1u << PROP_NO_OVERFLOW) |
@@ -117,6 +118,7 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
       verdict_note(out, "runs with a signed overflow are covered with the wrapped value (%s)", sum->first_err);
     ok = true;
   }
+  if (ok && out->kind == VERDICT_TRUE) drv_seg_invariants(m, g, ctx, out); /* for correctness witnesses */
   if (o->dump_seg_file) verdict_note(out, "symbolic execution graph written to %s", o->dump_seg_file);
   if (o->stats) smt_stats_print(ctx, stderr);
   seg_graph_free(g);

@@ -141,6 +141,28 @@ const seg_summary *seg_graph_summary(const seg_graph *g);
  * NULL with a message when the graph is not complete. */
 its *seg_to_its(const seg_graph *g, char *err, size_t errlen);
 
+/* Loop-head facts of a complete graph, for correctness witnesses. For each
+ * loop header of main (in block order) whose states in the graph are at
+ * most max_disjuncts: the disjunction, over the states of main's single
+ * frame at the header's first non-phi instruction that have no outgoing
+ * generalization edge, of the KB atoms that mention only LV entries of
+ * main's instruction results that have a C variable (ir_inst.var), integers
+ * wider than 1 bit. Every concrete state at that position is represented by
+ * one of those states (a generalization's target represents its source),
+ * and dropping atoms only weakens: the fact holds whenever a run reaches the
+ * header. Variables of the fact are slot variables: seg_fact_slot tells the
+ * instruction and the representation (signed: the value read as a signed
+ * integer of its width; else unsigned) of each. The terms live in the
+ * graph's smt_ctx. Headers whose fact is `true` are left out; nothing for an
+ * incomplete graph. */
+typedef struct {
+  uint32_t block; /* loop header of main */
+  smt_term fact;  /* Bool: linear Int atoms over slot variables */
+} seg_fact;
+typedef VEC(seg_fact) seg_fact_vec;
+void seg_loop_facts(const seg_graph *g, uint32_t max_disjuncts, seg_fact_vec *out);
+bool seg_fact_slot(const seg_graph *g, smt_term var, uint32_t *inst, bool *is_signed);
+
 /* Writes the graph in Graphviz dot: one node per state, labelled with its
  * position and compact LV / KB / AL / PT, edges styled by kind (refinement
  * dotted, generalization dashed with mu). */

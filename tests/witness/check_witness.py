@@ -24,7 +24,14 @@ properties) and:
     a violation's segments each end in their only `follow` waypoint and the
     last waypoint is the `target`; line numbers exist in the program;
   - FALSE: GraphML and YAML pin the same values, and no more values than the
-    counterexample has ("nondet values: ..." of the verdict).
+    counterexample has ("nondet values: ..." of the verdict);
+  - TRUE with loop invariants: the GraphML and YAML carry the same ones, at a
+    `while` / `for` keyword, and each holds in concrete runs: the program
+    with a check of the invariant put into the loop's condition
+    (`while ((INV ? (void)0 : __builtin_trap()), cond)`; for a `for`, at the
+    start of its condition) runs in bitprove's interpreter with RUNS
+    different inputs (small values first, then its PRNG), and no run may
+    trap there.
 UNKNOWN writes no witness (checked too).
 
 Without WitnessLint or python3-lxml for it, the linter step is skipped with
@@ -138,6 +145,12 @@ def check_graphml(path, program, verdict, digest):
     if verdict == "TRUE" and violations:
         problems.append("a correctness witness with a violation node")
     pinned = []
+    if verdict == "TRUE":  # the invariants, as (line, value), for comparison with the YAML
+        for e in graph.findall(GML + "edge"):
+            d = {x.get("key"): (x.text or "") for x in e.findall(GML + "data")}
+            inv = nodes.get(e.get("target"), {}).get("invariant")
+            if inv:
+                pinned.append((int(d.get("startline", 0)), inv))
     for e in graph.findall(GML + "edge"):
         if e.get("source") not in nodes or e.get("target") not in nodes:
             problems.append("edge %s -> %s to a missing node" % (e.get("source"), e.get("target")))
@@ -220,7 +233,64 @@ def check_yaml(path, program, verdict, digest, model):
             i = inv.get("invariant") or {}
             if i.get("type") not in ("loop_invariant", "location_invariant") or not i.get("value"):
                 problems.append("malformed invariant %r" % inv)
+                continue
+            loc = i.get("location") or {}
+            pinned.append((int(loc.get("line", 0)), int(loc.get("column", 0)), i["value"]))
     return problems, pinned
+
+
+INV_RUNS = 24
+
+
+def instrument(text, invariants):
+    """The program with a trap unless each invariant holds, put at the start
+    of its loop's condition; None when a location is not a while/for."""
+    lines = text.split("\n")
+    for line, col, value in sorted(invariants, reverse=True):
+        if not (1 <= line <= len(lines)):
+            return None
+        src = lines[line - 1]
+        rest = src[col - 1:]
+        m = re.match(r"(while|for)\s*\(", rest)
+        if not m:
+            return None
+        check = "((%s) ? (void)0 : __builtin_trap()), " % value
+        pos = col - 1 + m.end()  # just after the '('
+        if m.group(1) == "for":
+            depth, i = 1, pos
+            while i < len(src) and not (depth == 1 and src[i] == ";"):
+                depth += src[i] == "("
+                depth -= src[i] == ")"
+                i += 1
+            if i >= len(src):
+                return None  # the for header spans lines: not instrumented
+            pos = i + 1
+            empty = src[pos:].lstrip().startswith(";")
+            check = check + ("1" if empty else "")
+        lines[line - 1] = src[:pos] + check + src[pos:]
+    return "\n".join(lines)
+
+
+def check_invariants(args, program, model, invariants, out_dir):
+    """None when every run keeps the invariants, else the reason."""
+    with open(program) as f:
+        text = instrument(f.read(), invariants)
+    if text is None:
+        return "an invariant is not at a while/for keyword on one line"
+    inst = os.path.join(out_dir, "instrumented.c")
+    with open(inst, "w") as f:
+        f.write(text)
+    rng = __import__("random").Random(1)
+    for k in range(INV_RUNS):
+        small = ",".join(str(rng.randint(-4, 16)) for _ in range(64))
+        cmd = [args.bitprove, "run", "--data-model", model, "--max-steps", "2000000", "--seed", str(k),
+               "--show-nondet", "0"] + (["--nondet", small] if k % 3 else []) + [inst]
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
+        if p.returncode != 0 or "run: unsupported" in p.stderr:
+            return "the instrumented program does not run: %s" % p.stderr.strip()[:200]
+        if "run: trap at" in p.stderr:
+            return "an invariant fails in a concrete run (%s): %s" % (" ".join(cmd[2:-1]), p.stderr.strip()[:200])
+    return None
 
 
 def witness_files(base, name):
@@ -263,6 +333,13 @@ def run_task(args, task, workdir):
         problems, pinned_g = check_graphml(gml, program, verdict, digest)
         yproblems, pinned_y = check_yaml(yml, program, verdict, digest, model)
         problems += ["yaml: " + x for x in yproblems]
+        if verdict == "TRUE":
+            if sorted(pinned_g) != sorted((line, value) for line, _, value in pinned_y):
+                problems.append("GraphML and YAML invariants differ")
+            elif pinned_y:
+                why = check_invariants(args, program, "ILP32" if model == "ILP32" else "LP64", pinned_y, out_dir)
+                if why:
+                    problems.append(why)
         if verdict.startswith("FALSE"):
             if len(pinned_g) > ncex:
                 problems.append("%d values pinned, the counterexample has %d" % (len(pinned_g), ncex))
@@ -275,7 +352,8 @@ def run_task(args, task, workdir):
         if problems:
             results.append((label, "FAIL", "%s: %s" % (verdict, "; ".join(problems))))
         else:
-            results.append((label, "PASS", "%s, %d value(s) pinned" % (verdict, len(pinned_g))))
+            what = "invariant(s), checked in %d runs" % INV_RUNS if verdict == "TRUE" else "value(s) pinned"
+            results.append((label, "PASS", "%s, %d %s" % (verdict, len(pinned_g), what)))
     return results
 
 
