@@ -9,6 +9,7 @@
 #include "../its/prove.h"
 #include "../smt/smt.h"
 #include "check_bmc.h"
+#include "check_lasso.h"
 #include "check_seg.h"
 
 void drv_options_default(drv_options *o) { memset(o, 0, sizeof *o); }
@@ -25,7 +26,11 @@ bool drv_engine_parse(const char *name, drv_engine *out) {
     const char *name;
     drv_engine engine;
   } engines[] = {
-      {"auto", DRV_ENGINE_AUTO}, {"seg", DRV_ENGINE_SEG}, {"bmc", DRV_ENGINE_BMC}, {"direct", DRV_ENGINE_DIRECT}};
+      {"auto", DRV_ENGINE_AUTO},
+      {"seg", DRV_ENGINE_SEG},
+      {"bmc", DRV_ENGINE_BMC},
+      {"direct", DRV_ENGINE_DIRECT},
+      {"lasso", DRV_ENGINE_LASSO}};
   for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
     if (strcmp(name, engines[i].name) == 0) {
       *out = engines[i].engine;
@@ -139,6 +144,26 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, verd
     verdict_unknown(out, "the symbolic execution graph is bit-precise only; with --int-semantics math use --engine "
                          "direct or auto");
     return;
+  }
+  if (o->engine == DRV_ENGINE_LASSO) {
+    if (!termination) {
+      verdict_unknown(out, "the lasso search decides termination only; %s needs another engine", p->name);
+    } else if (o->math_ints) {
+      verdict_unknown(out, "a lasso is a run of the bit-precise interpreter; with --int-semantics math use --engine "
+                           "direct or auto");
+    } else {
+      double left = util_time_left();
+      if (!drv_lasso_check(m, left > 0 ? util_now() + (left > 1 ? left - 0.5 : left) : 0, out))
+        verdict_unknown(out, "no lasso with a repeated state found (the search tries simple inputs only)");
+    }
+    return;
+  }
+  /* AUTO, termination with bit-precise integers: a short lasso search
+   * first (a reactive while(1) loop repeats its state within seconds) */
+  if (o->engine == DRV_ENGINE_AUTO && termination && !o->math_ints) {
+    double left = util_time_left();
+    double share = left > 0 ? (0.15 * left < 8 ? 0.15 * left : 8) : 8;
+    if (drv_lasso_check(m, util_now() + share, out)) return;
   }
   if (o->engine == DRV_ENGINE_SEG) {
     double left = util_time_left();

@@ -18,7 +18,7 @@
  * translation; valid-memsafety, valid-memcleanup and no-overflow by the SEG
  * for TRUE (a complete graph without ERR) and BMC for FALSE (a replayed
  * counterexample); unreach-call by BMC. */
-typedef enum { DRV_ENGINE_AUTO, DRV_ENGINE_SEG, DRV_ENGINE_BMC, DRV_ENGINE_DIRECT } drv_engine;
+typedef enum { DRV_ENGINE_AUTO, DRV_ENGINE_SEG, DRV_ENGINE_BMC, DRV_ENGINE_DIRECT, DRV_ENGINE_LASSO } drv_engine;
 
 typedef struct {
   drv_engine engine;

@@ -63,10 +63,12 @@ static void usage(FILE *out) {
         "  --dump-ir              print bitprove's IR of FILE and stop\n"
         "  --dump-its FMT FILE    termination: write the ITS of the direct translation to FILE\n"
         "                         in format koat, smt2 or ari (for other ITS tools)\n"
-        "  --engine E             auto (default: termination by the symbolic execution graph,\n"
-        "                         then the direct translation; memory safety and overflow by\n"
-        "                         the symbolic execution graph for TRUE and bounded model\n"
-        "                         checking for FALSE), seg, bmc or direct\n"
+        "  --engine E             auto (default: termination by a short search for a lasso\n"
+        "                         with a repeated state (FALSE), then the symbolic execution\n"
+        "                         graph, then the direct translation; memory safety and\n"
+        "                         overflow by the symbolic execution graph for TRUE and\n"
+        "                         bounded model checking for FALSE), seg, bmc, direct or\n"
+        "                         lasso (termination: the lasso search alone)\n"
         "  --int-semantics S      termination: bit (default) or math (unbounded integers, the\n"
         "                         Termination Competition's reading; direct translation only)\n"
         "  --dump-seg FILE.dot    write the symbolic execution graph (Graphviz) to FILE.dot\n"
@@ -140,7 +142,7 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       i += 2;
     } else if (strcmp(a, "--engine") == 0) {
       if (!next || !drv_engine_parse(next, &o->drv.engine))
-        return usage_error("--engine needs auto, seg, bmc or direct", next);
+        return usage_error("--engine needs auto, seg, bmc, direct or lasso", next);
       i++;
     } else if (strcmp(a, "--int-semantics") == 0) {
       if (!next || !drv_int_semantics_parse(next, &o->drv)) return usage_error("--int-semantics needs bit or math", next);

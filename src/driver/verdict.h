@@ -38,7 +38,10 @@ typedef struct {
   verdict_kind kind;
   prop_check violated; /* FALSE: the subproperty */
   strbuf detail;       /* explanation lines, each ending in '\n' */
-  interp_nondet_vec cex; /* FALSE: the replayed run's nondet values (owned) */
+  interp_nondet_vec cex; /* FALSE: the replayed run's nondet values (owned);
+                            FALSE(termination): the stem's, then the cycle's */
+  size_t lasso_stem;     /* FALSE(termination): how many of cex are the stem */
+  uint64_t lasso_first, lasso_second; /* FALSE(termination): the loop-head visits with equal states */
   verdict_invariant_vec invariants; /* TRUE: may be empty (owned) */
 } verdict;
 

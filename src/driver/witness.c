@@ -69,7 +69,29 @@ typedef struct {
   uint32_t draws;   /* nondet values drawn so far */
   uint32_t main_fn; /* main's index */
   ir_loc main_ret;  /* the last return of main seen */
+  uint64_t cycle_visit; /* lasso: the first visit of the repeated state (0: none) */
 } trace_ctx;
+
+/* The repeated state at a loop head: its phis that carry a C variable, as
+ * "(unsigned T)x == V" (the bits of the value, in the unsigned type of its
+ * width, so that it means the same whatever x's declared type). */
+static char *head_state(const ir_module *m, const interp_event *e) {
+  const ir_func *f = &m->funcs.data[e->func];
+  const ir_block *b = &f->blocks[e->block];
+  strbuf s = {0};
+  for (uint32_t i = b->first; i < b->first + b->count && f->insts[i].op == IR_PHI; i++) {
+    const ir_inst *in = &f->insts[i];
+    if (!in->var || in->type.kind != IR_TY_INT || i >= e->nvalues) continue;
+    unsigned bits = in->type.bits;
+    const char *ty = bits == 8 ? "unsigned char" : bits == 16 ? "unsigned short" : bits == 32 ? "unsigned int"
+                   : bits == 64 ? "unsigned long long" : NULL;
+    if (!ty) continue;
+    strbuf_printf(&s, "%s(%s)%s == %" PRIu64 "%s", s.data ? " && " : "", ty, in->var, e->values[i],
+                  bits > 32 ? "ULL" : "U");
+  }
+  if (!s.data) strbuf_printf(&s, "1");
+  return s.data;
+}
 
 static void push_step(trace_ctx *c, witness_step s) {
   if (!in_program(c->m, c->t, s.loc)) return;
@@ -88,6 +110,17 @@ static bool on_draw(void *ctx, const interp_draw *d, uint64_t *value) {
 
 static void on_event(void *ctx, const interp_event *e) {
   trace_ctx *c = ctx;
+  if (e->kind == INTERP_EV_HEAD) {
+    if (e->visit == c->cycle_visit) {
+      c->path->lasso = true;
+      c->path->cycle_start = c->path->steps.len;
+      c->path->head = e->loc;
+      c->path->head_func = e->func;
+      free(c->path->head_state);
+      c->path->head_state = head_state(c->m, e);
+    }
+    return;
+  }
   if (e->kind == INTERP_EV_RETURN && e->func == c->main_fn) c->main_ret = e->loc;
   if (e->kind != INTERP_EV_BRANCH && e->func == c->main_fn) return; /* main's entry and exit are implicit */
   uint8_t kind = e->kind == INTERP_EV_BRANCH ? WSTEP_BRANCH : e->kind == INTERP_EV_CALL ? WSTEP_CALL : WSTEP_RETURN;
@@ -112,13 +145,16 @@ static uint32_t func_at(const ir_module *m, ir_loc loc) {
   return best;
 }
 
-bool witness_trace(const ir_module *m, const witness_task *t, const interp_nondet_vec *cex, witness_path *path,
-                   char *err, size_t errlen) {
+bool witness_trace(const ir_module *m, const witness_task *t, const verdict *v, witness_path *path, char *err,
+                   size_t errlen) {
+  const interp_nondet_vec *cex = &v->cex;
+  bool lasso = v->violated == PROP_TERMINATION;
   memset(path, 0, sizeof *path);
   path->target_func = IR_NONE;
+  path->head_func = IR_NONE;
   uint64_t *values = xcalloc(cex->len ? cex->len : 1, sizeof *values);
   for (size_t i = 0; i < cex->len; i++) values[i] = cex->data[i].value;
-  trace_ctx c = {m, t, path, 0, find_func(m, "main"), ir_loc_none()};
+  trace_ctx c = {m, t, path, 0, find_func(m, "main"), ir_loc_none(), lasso ? v->lasso_first : 0};
   interp_options io;
   interp_options_default(&io);
   io.out = NULL;
@@ -130,11 +166,18 @@ bool witness_trace(const ir_module *m, const witness_task *t, const interp_nonde
   io.draw_ctx = &c;
   io.observe = on_event;
   io.observe_ctx = &c;
+  if (lasso) {
+    io.lasso.enabled = true;
+    io.lasso.check_first = v->lasso_first;
+    io.lasso.check_second = v->lasso_second;
+  }
   interp_result r;
   interp_run(m, &io, &r);
-  bool violation = r.outcome == INTERP_UB || r.outcome == INTERP_ERROR_REACHED || r.n_memtrack || r.n_memcleanup;
+  bool violation = lasso ? r.outcome == INTERP_LASSO && r.lasso.equal && path->lasso
+                         : r.outcome == INTERP_UB || r.outcome == INTERP_ERROR_REACHED || r.n_memtrack || r.n_memcleanup;
   if (!violation) {
-    snprintf(err, errlen, "witness: the counterexample's replay does not end in a violation");
+    snprintf(err, errlen, "witness: the counterexample's replay does not end in %s",
+             lasso ? "the repeated state" : "a violation");
     interp_result_free(&r);
     free(values);
     witness_path_free(path);
@@ -149,9 +192,12 @@ bool witness_trace(const ir_module *m, const witness_task *t, const interp_nonde
   }
   /* too long to be read: the pinned values and the target say it all */
   if (path->steps.len > WITNESS_MAX_STEPS) {
-    size_t k = 0;
-    for (size_t i = 0; i < path->steps.len; i++)
+    size_t k = 0, cycle_start = path->cycle_start;
+    for (size_t i = 0; i < path->steps.len; i++) {
+      if (path->lasso && i == cycle_start) path->cycle_start = k;
       if (path->steps.data[i].kind == WSTEP_NONDET) path->steps.data[k++] = path->steps.data[i];
+    }
+    if (path->lasso && cycle_start >= path->steps.len) path->cycle_start = k;
     path->steps.len = k;
   }
   interp_result_free(&r);
@@ -159,7 +205,11 @@ bool witness_trace(const ir_module *m, const witness_task *t, const interp_nonde
   return true;
 }
 
-void witness_path_free(witness_path *path) { VEC_FREE(path->steps); }
+void witness_path_free(witness_path *path) {
+  VEC_FREE(path->steps);
+  free(path->head_state);
+  path->head_state = NULL;
+}
 
 /* ---- shared pieces ---------------------------------------------------------------------------- */
 
@@ -349,12 +399,12 @@ static void gml_edge_open(FILE *out, unsigned from, unsigned to, ir_loc loc) {
   if (loc.line) fprintf(out, "   <data key=\"startline\">%u</data>\n", loc.line);
 }
 
-static void gml_violation(const ir_module *m, const witness_task *t, const verdict *v, const witness_path *p,
-                          const metadata *md, FILE *out) {
-  gml_header(out, t, md, "violation_witness");
-  fputs("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n", out);
-  unsigned node = 0;
-  for (size_t i = 0; i < p->steps.len; i++) {
+/* Writes steps [from, to) as a chain of edges from node *node (advanced);
+ * the last edge ends in node `last` when last != UINT32_MAX (closing a
+ * cycle), else in a new node. */
+static void gml_steps(const ir_module *m, const verdict *v, const witness_path *p, size_t from, size_t to,
+                      unsigned *node, unsigned *next_id, FILE *out) {
+  for (size_t i = from; i < to; i++) {
     const witness_step *s = &p->steps.data[i];
     char lit[96];
     /* calls and returns stay implicit: a violation inside a callee would
@@ -363,8 +413,9 @@ static void gml_violation(const ir_module *m, const witness_task *t, const verdi
     if (s->kind == WSTEP_NONDET &&
         (s->nondet >= v->cex.len || !value_literal(m, &v->cex.data[s->nondet], lit, sizeof lit)))
       continue;
-    fprintf(out, "  <node id=\"N%u\"/>\n", node + 1);
-    gml_edge_open(out, node, node + 1, s->loc);
+    unsigned id = (*next_id)++;
+    fprintf(out, "  <node id=\"N%u\"/>\n", id);
+    gml_edge_open(out, *node, id, s->loc);
     if (s->kind == WSTEP_NONDET) {
       char expr[128];
       snprintf(expr, sizeof expr, "\\result == %s;", lit);
@@ -374,11 +425,43 @@ static void gml_violation(const ir_module *m, const witness_task *t, const verdi
       gml_data(out, "   ", "control", s->taken ? "condition-true" : "condition-false");
     }
     fputs("  </edge>\n", out);
-    node++;
+    *node = id;
   }
-  fprintf(out, "  <node id=\"N%u\">\n   <data key=\"violation\">true</data>\n  </node>\n", node + 1);
-  gml_edge_open(out, node, node + 1, p->target);
-  fputs("  </edge>\n", out);
+}
+
+static void gml_violation(const ir_module *m, const witness_task *t, const verdict *v, const witness_path *p,
+                          const metadata *md, FILE *out) {
+  gml_header(out, t, md, "violation_witness");
+  fputs("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n", out);
+  unsigned node = 0, next_id = 1;
+  if (!p->lasso) {
+    gml_steps(m, v, p, 0, p->steps.len, &node, &next_id, out);
+    fprintf(out, "  <node id=\"N%u\">\n   <data key=\"violation\">true</data>\n  </node>\n", next_id);
+    gml_edge_open(out, node, next_id, p->target);
+    fputs("  </edge>\n", out);
+    gml_footer(out);
+    return;
+  }
+  /* stem, then the cycle head (entered at the loop's line), the cycle, and
+   * back to the head */
+  gml_steps(m, v, p, 0, p->cycle_start, &node, &next_id, out);
+  unsigned head = next_id++;
+  fprintf(out, "  <node id=\"N%u\">\n   <data key=\"cyclehead\">true</data>\n", head);
+  gml_data(out, "   ", "invariant", p->head_state ? p->head_state : "1"); /* no scope: violation witness */
+  fputs("  </node>\n", out);
+  gml_edge_open(out, node, head, p->head);
+  fputs("   <data key=\"enterLoopHead\">true</data>\n  </edge>\n", out);
+  node = head;
+  gml_steps(m, v, p, p->cycle_start, p->steps.len, &node, &next_id, out);
+  if (node == head) { /* no step to write in the cycle: one node between, no self-loop */
+    unsigned mid = next_id++;
+    fprintf(out, "  <node id=\"N%u\"/>\n", mid);
+    gml_edge_open(out, head, mid, p->head);
+    fputs("  </edge>\n", out);
+    node = mid;
+  }
+  gml_edge_open(out, node, head, p->head);
+  fputs("   <data key=\"enterLoopHead\">true</data>\n  </edge>\n", out);
   gml_footer(out);
 }
 
@@ -411,8 +494,8 @@ static void yaml_str(FILE *out, const char *s) {
   fputc('"', out);
 }
 
-static void yaml_metadata(FILE *out, const witness_task *t, const metadata *md) {
-  fputs("  metadata:\n    format_version: \"2.0\"\n    uuid: ", out);
+static void yaml_metadata(FILE *out, const witness_task *t, const metadata *md, const char *version) {
+  fprintf(out, "  metadata:\n    format_version: \"%s\"\n    uuid: ", version);
   yaml_str(out, md->uuid);
   fputs("\n    creation_time: ", out);
   yaml_str(out, md->time);
@@ -498,12 +581,10 @@ static void yaml_location(FILE *out, const char *indent, const witness_task *t, 
   }
 }
 
-static void yaml_violation(const ir_module *m, const witness_task *t, const verdict *v, const witness_path *p,
-                           const metadata *md, const source_text *src, FILE *out) {
-  fputs("- entry_type: \"violation_sequence\"\n", out);
-  yaml_metadata(out, t, md);
-  fputs("  content:\n", out);
-  for (size_t i = 0; i < p->steps.len; i++) {
+/* The pinned values of steps [from, to) as function_return segments. */
+static void yaml_values(const ir_module *m, const witness_task *t, const verdict *v, const witness_path *p,
+                        size_t from, size_t to, const char *action, const source_text *src, FILE *out) {
+  for (size_t i = from; i < to; i++) {
     const witness_step *s = &p->steps.data[i];
     char lit[96];
     unsigned line, col;
@@ -512,13 +593,31 @@ static void yaml_violation(const ir_module *m, const witness_task *t, const verd
       continue;
     char expr[128];
     snprintf(expr, sizeof expr, "\\result == %s", lit);
-    fputs("    - segment:\n        - waypoint:\n            type: \"function_return\"\n            action: \"follow\"\n",
-          out);
+    fprintf(out, "    - segment:\n        - waypoint:\n            type: \"function_return\"\n            action: \"%s\"\n",
+            action);
     yaml_location(out, "            ", t, line, col, func_name(m, s->func));
     fputs("            constraint:\n              value: ", out);
     yaml_str(out, expr);
     fputs("\n              format: \"c_expression\"\n", out);
   }
+}
+
+static void yaml_violation(const ir_module *m, const witness_task *t, const verdict *v, const witness_path *p,
+                           const metadata *md, const source_text *src, FILE *out) {
+  fputs("- entry_type: \"violation_sequence\"\n", out);
+  yaml_metadata(out, t, md, p->lasso ? "2.1" : "2.0");
+  fputs("  content:\n", out);
+  if (p->lasso) {
+    yaml_values(m, t, v, p, 0, p->cycle_start, "follow", src, out);
+    fputs("    - segment:\n        - waypoint:\n            type: \"assumption\"\n            action: \"cycle\"\n", out);
+    yaml_location(out, "            ", t, p->head.line, line_start_col(src, p->head.line), func_name(m, p->head_func));
+    fputs("            constraint:\n              value: ", out);
+    yaml_str(out, p->head_state ? p->head_state : "1");
+    fputs("\n              format: \"c_expression\"\n", out);
+    yaml_values(m, t, v, p, p->cycle_start, p->steps.len, "cycle", src, out);
+    return;
+  }
+  yaml_values(m, t, v, p, 0, p->steps.len, "follow", src, out);
   /* the target (the run's last source line when the violation has none) */
   ir_loc target = p->target;
   uint32_t tf = p->target_func;
@@ -530,7 +629,7 @@ static void yaml_violation(const ir_module *m, const witness_task *t, const verd
 
 static void yaml_correctness(const witness_task *t, const verdict *v, const metadata *md, FILE *out) {
   fputs("- entry_type: \"invariant_set\"\n", out);
-  yaml_metadata(out, t, md);
+  yaml_metadata(out, t, md, "2.0");
   if (!v->invariants.len) {
     fputs("  content: []\n", out);
     return;
@@ -552,7 +651,7 @@ bool witness_write_violation(const ir_module *m, const witness_task *t, const ve
                              const char *graphml_path, const char *yaml_path, char *err, size_t errlen) {
   assert(v->kind == VERDICT_FALSE);
   witness_path p;
-  if (!witness_trace(m, t, &v->cex, &p, err, errlen)) return false;
+  if (!witness_trace(m, t, v, &p, err, errlen)) return false;
   metadata md;
   bool ok = metadata_make(t, 1u << v->violated, &md, err, errlen);
   if (ok && (formats & WITNESS_GRAPHML)) {

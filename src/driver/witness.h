@@ -39,6 +39,17 @@
  * Values are C literals of the nondet function's return type
  * (harness_format_value), with a suffix that keeps their type (U, LL, ...).
  *
+ * Termination (FALSE(termination), a lasso with a repeated state, whose
+ * replay compares the loop-head visits lasso_first and lasso_second): the
+ * stem is written as above up to the first visit; GraphML then has the node
+ * marked `cyclehead` with the repeated state as its `invariant` (the loop's
+ * variables at the head, from the phis that carry them, as "(unsigned
+ * T)x == V"), the cycle's steps, and edges back to the cycle head at the
+ * loop's line (`enterLoopHead`); the specification is LTL(F end). YAML 2.1:
+ * the stem's `follow` segments, then segments with action `cycle`: first an
+ * `assumption` at the loop head with the repeated state, then the cycle's
+ * pinned values; no target.
+ *
  * Correctness witness (witness_write_correctness): GraphML with the entry
  * node and one node per verdict.invariants entry carrying `invariant` and
  * `invariant.scope`, entered by an edge at its line (`enterLoopHead` for loop
@@ -87,6 +98,13 @@ typedef struct {
   witness_step_vec steps; /* in execution order */
   ir_loc target;          /* where the violation happened (line 0: unknown) */
   uint32_t target_func;   /* its function (IR_NONE: unknown) */
+  /* FALSE(termination), a lasso: steps[cycle_start ..] are the cycle, which
+   * starts and ends at the loop head `head` (in head_func) */
+  bool lasso;
+  size_t cycle_start;
+  ir_loc head;
+  uint32_t head_func;
+  char *head_state; /* the repeated state as a C expression over the loop's variables ("1": none named) */
 } witness_path;
 
 /* What every witness says about the task. */
@@ -105,10 +123,11 @@ bool witness_format_parse(const char *name, unsigned *formats);
  * paths in graphml_path / yaml_path (NULL when not written). */
 void witness_paths(const char *file, unsigned given, unsigned *formats, char **graphml_path, char **yaml_path);
 
-/* Replays cex and fills path; false (with err) when the replay does not end
- * in a violation. */
-bool witness_trace(const ir_module *m, const witness_task *t, const interp_nondet_vec *cex, witness_path *path,
-                   char *err, size_t errlen);
+/* Replays the counterexample of a FALSE verdict and fills path; false (with
+ * err) when the replay does not end in the violation (for termination: the
+ * lasso's repeated state). */
+bool witness_trace(const ir_module *m, const witness_task *t, const verdict *v, witness_path *path, char *err,
+                   size_t errlen);
 void witness_path_free(witness_path *path);
 
 /* For a FALSE verdict (v->violated, v->cex). */

@@ -96,6 +96,7 @@ typedef struct interp_state {
 
   size_t nd_pos;
   uint64_t rng;
+  struct interp_lasso_state *lasso; /* lasso mode (lasso.c), NULL when off */
   ir_loc cur_loc; /* the instruction being executed (for late failures) */
 } interp_state;
 
@@ -108,6 +109,12 @@ void interp_end_resources(interp_state *st, ir_loc loc, const char *fmt, ...) UT
 void interp_end_exit(interp_state *st, int32_t code, ir_loc loc, bool frames_are_roots);
 /* "file:line:col" into buf. */
 const char *interp_loc(const interp_state *st, ir_loc loc, char *buf, size_t n);
+
+/* ---- lassos (lasso.c; interp.h, "Lassos") ------------------------------ */
+void lasso_init(interp_state *st);
+/* The top frame entered block `block` (phis done): a visit when a loop head. */
+void lasso_enter_block(interp_state *st, uint32_t block);
+void lasso_free(interp_state *st);
 
 /* ---- nondet (nondet.c) -------------------------------------------------- */
 /* Next nondet value of `bits` bits, recorded in the result (func: the

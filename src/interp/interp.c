@@ -274,6 +274,7 @@ static void jump(interp_state *st, uint32_t target, ir_loc loc) {
   st->res->steps += n;
   for (uint32_t i = 0; i < n; i++) set_reg(st, fi, first + i, st->tmp.data[i]);
   fr->pc = first + n;
+  if (st->lasso) lasso_enter_block(st, target);
 }
 
 static void kill_allocas_from(interp_state *st, size_t from, ir_loc loc) {
@@ -305,7 +306,7 @@ static void push_frame(interp_state *st, uint32_t callee, uint32_t call_inst, ir
   VEC_PUSH(st->frames, fr);
   if (st->opt->trace) fprintf(st->opt->trace, "call %s\n", g->name);
   if (st->opt->observe)
-    st->opt->observe(st->opt->observe_ctx, &(interp_event){INTERP_EV_CALL, loc, callee, false});
+    st->opt->observe(st->opt->observe_ctx, &(interp_event){.kind = INTERP_EV_CALL, .loc = loc, .func = callee});
 }
 
 static void do_return(interp_state *st, const ir_inst *in) {
@@ -324,7 +325,7 @@ static void do_return(interp_state *st, const ir_inst *in) {
     fputc('\n', st->opt->trace);
   }
   if (st->opt->observe)
-    st->opt->observe(st->opt->observe_ctx, &(interp_event){INTERP_EV_RETURN, in->loc, fr->func, false});
+    st->opt->observe(st->opt->observe_ctx, &(interp_event){.kind = INTERP_EV_RETURN, .loc = in->loc, .func = fr->func});
   kill_allocas_from(st, fr->allocas, in->loc);
   st->regs.len = fr->regs;
   uint32_t call_inst = fr->call_inst;
@@ -542,7 +543,7 @@ static void step(interp_state *st) {
     if (st->done || in->ntargets < 2) break;
     if (st->opt->observe)
       st->opt->observe(st->opt->observe_ctx,
-                       &(interp_event){INTERP_EV_BRANCH, in->loc, fr->func, (a.bits & 1) != 0});
+                       &(interp_event){.kind = INTERP_EV_BRANCH, .loc = in->loc, .func = fr->func, .taken = (a.bits & 1) != 0});
     jump(st, in->targets[(a.bits & 1) ? 0 : 1], in->loc);
     return;
   case IR_SWITCH: {
@@ -642,6 +643,7 @@ void interp_run(const ir_module *m, const interp_options *opt_in, interp_result 
   st.eff_builtin = xcalloc(m->funcs.len + 1, 1);
   for (size_t i = 0; i < m->funcs.len; i++) st.eff_builtin[i] = (uint8_t)effective_builtin(&m->funcs.data[i]);
 
+  if (opt_in->lasso.enabled) lasso_init(&st);
   if (mem_init(&st)) {
     uint32_t mi = ir_func_find(m, "main");
     if (mi == IR_NONE || !m->funcs.data[mi].defined) {
@@ -659,6 +661,7 @@ void interp_run(const ir_module *m, const interp_options *opt_in, interp_result 
     }
   }
 
+  lasso_free(&st);
   mem_free_all(&st);
   free(st.eff_builtin);
   VEC_FREE(st.frames);

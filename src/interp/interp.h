@@ -103,12 +103,34 @@
  *   run: out of resources: <reason> at <loc>
  *   run: out of nondet values at <loc>
  *   run: unsupported: <what> at <loc>
+ *   run: repeated state at <loc> (loop-head visits <a> and <b>)   lasso check: equal
+ *   run: states differ at <loc> (loop-head visits <a> and <b>)     lasso check: not equal
+ *   run: state hash repeats at <loc> (loop-head visits <a> and <b>)  lasso search
  * then, from interp_report_extra, zero or more of:
  *   run: leak valid-memtrack: <n> object(s) unreachable at exit, allocated at <loc>[, <loc>...]
  *        ("unreachable when the run stopped" for other ends than EXIT)
  *   run: leak valid-memcleanup: <n> object(s) not freed at exit, allocated at <loc>[, <loc>...]
  *   run: nondet values (<n>): v1,v2,...       re-usable as --nondet input
  * <loc> is ir_loc_format's "file:line:col" ("?" when unknown).
+ *
+ * Lassos (non-termination certificates). With options.lasso.enabled, the
+ * interpreter numbers the run's loop-head visits. In search mode it hashes
+ * the complete state at each visit (every frame: function, block,
+ * position, return point and all registers with provenance; the stack
+ * objects' list; every memory object: kind, state, address, size, and for
+ * live ones every byte, its provenance and whether it is initialised; the
+ * allocator's next address) without copying it, and at the first visit
+ * whose hash an earlier visit had, stops the run (outcome LASSO) with both
+ * visits and the number of nondet values drawn before each. In check mode
+ * (check_first < check_second) it copies the state at visit check_first and
+ * compares it byte for byte with the state at visit check_second, then
+ * stops (LASSO, lasso.equal). Equal states at a loop head with the inputs
+ * drawn between them fed again repeat the same steps forever: the run from
+ * the start with the values before check_first (the stem) and then those
+ * between the visits (the cycle) repeated does not terminate, and it has no
+ * undefined behaviour (the interpreter ran stem and cycle without any).
+ * The state excludes what a run cannot observe: nondet position, PRNG,
+ * step count, program output.
  *
  * Ownership: interp_run fills a result the caller frees with
  * interp_result_free(); the module is only read. All interpreter memory is
@@ -150,7 +172,9 @@ typedef bool (*interp_draw_fn)(void *ctx, const interp_draw *d, uint64_t *value)
 typedef enum {
   INTERP_EV_BRANCH, /* a conditional branch (IR_CONDBR) decided: loc, func, taken */
   INTERP_EV_CALL,   /* a call of a function with a body: loc of the call, func = callee */
-  INTERP_EV_RETURN  /* a function with a body returns: loc of the ret, func = returning */
+  INTERP_EV_RETURN, /* a function with a body returns: loc of the ret, func = returning */
+  INTERP_EV_HEAD    /* lasso mode: a loop-head visit (number `visit`), loc of the head's first
+                       non-phi instruction, func; values: the frame's instruction results */
 } interp_event_kind;
 
 typedef struct {
@@ -158,9 +182,23 @@ typedef struct {
   ir_loc loc;
   uint32_t func; /* ir_module.funcs index */
   bool taken;    /* BRANCH: the condition was true (the branch went to targets[0]) */
+  uint32_t block;          /* HEAD: the loop head */
+  uint64_t visit;          /* HEAD: its number */
+  const uint64_t *values;  /* HEAD: values[i] = bits of instruction i's result (0 if none yet) */
+  uint32_t nvalues;        /* HEAD: the function's instruction count */
 } interp_event;
 
 typedef void (*interp_observe_fn)(void *ctx, const interp_event *e);
+
+/* Lasso detection (see "Lassos" above): loop-head visits of the run are
+ * numbered 1, 2, ... over all functions (a visit: a frame enters a block
+ * that is a target of a back edge of its function, after the phis). */
+typedef struct {
+  bool enabled;
+  uint32_t max_visits;  /* search: visits hashed; beyond, the run goes on unwatched (0: 1000000) */
+  uint64_t max_bytes;   /* a visit with more live object bytes is not hashed (0: 1 MiB) */
+  uint64_t check_first, check_second; /* non-zero: check mode, compare these two visits exactly */
+} interp_lasso_options;
 
 typedef struct {
   const uint64_t *nondet; /* values consumed first, in order (not copied) */
@@ -182,6 +220,7 @@ typedef struct {
   void *draw_ctx;         /* passed to draw */
   interp_observe_fn observe; /* told every event (see interp_event); NULL: none */
   void *observe_ctx;         /* passed to observe */
+  interp_lasso_options lasso; /* off by default */
 } interp_options;
 
 /* Defaults: no list, seed 0, PRNG after the list, uninitialised = nondet,
@@ -201,7 +240,8 @@ typedef enum {
   INTERP_OUT_OF_STEPS,     /* max_steps executed */
   INTERP_OUT_OF_RESOURCES, /* call depth, stack, address space: detail, loc */
   INTERP_OUT_OF_NONDET,    /* nondet_strict and the list is exhausted, at loc */
-  INTERP_UNSUPPORTED       /* detail names what, at loc */
+  INTERP_UNSUPPORTED,      /* detail names what, at loc */
+  INTERP_LASSO             /* lasso mode: stopped at the second visit (see interp_lasso) */
 } interp_outcome;
 
 #define INTERP_UBS(X)                                                          \
@@ -264,6 +304,18 @@ typedef struct {
   bool reachable; /* from the roots (see "Leaks") */
 } interp_leak;
 
+/* Lasso mode's answer (outcome LASSO). Search: two visits whose state
+ * hashes agree (a candidate, to be checked). Check: whether the states at
+ * the two visits are identical (equal == false: they differ). */
+typedef struct {
+  bool checked;            /* check mode (else search mode) */
+  bool equal;              /* check mode: the states are identical */
+  uint64_t first, second;  /* the visits */
+  size_t nd_first, nd_second; /* nondet values drawn before each visit */
+  uint32_t func, block;    /* the loop head */
+  ir_loc loc;              /* its first non-phi instruction's location */
+} interp_lasso;
+
 typedef struct {
   interp_outcome outcome;
   int32_t exit_code;   /* EXIT */
@@ -279,6 +331,8 @@ typedef struct {
   VEC(interp_leak) leaks; /* heap objects live when the run ended */
   size_t n_memtrack;   /* of those, not reachable */
   size_t n_memcleanup; /* of those, at normal termination (EXIT) only */
+  interp_lasso lasso;  /* LASSO */
+  uint64_t head_visits; /* lasso mode: loop-head visits made */
 } interp_result;
 
 /* Runs m from main. Never fails: a module without main ends UNSUPPORTED. */

@@ -69,6 +69,11 @@ void interp_report_outcome(const ir_module *m, const interp_result *r, FILE *out
   case INTERP_OUT_OF_RESOURCES: fprintf(out, "run: out of resources: %s at %s\n", d, loc); break;
   case INTERP_OUT_OF_NONDET: fprintf(out, "run: out of nondet values at %s\n", loc); break;
   case INTERP_UNSUPPORTED: fprintf(out, "run: unsupported: %s at %s\n", d, loc); break;
+  case INTERP_LASSO:
+    fprintf(out, "run: %s at %s (loop-head visits %llu and %llu)\n",
+            !r->lasso.checked ? "state hash repeats" : r->lasso.equal ? "repeated state" : "states differ", loc,
+            (unsigned long long)r->lasso.first, (unsigned long long)r->lasso.second);
+    break;
   }
 }
 

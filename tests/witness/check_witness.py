@@ -58,6 +58,7 @@ TASK_DIRS = [os.path.join(ROOT, "tests", "regression"), os.path.join(ROOT, "test
 GML = "{http://graphml.graphdrawing.org/xmlns}"
 SKIP = 77
 CHECK_TEXT = {
+    "termination": "F end",
     "unreach-call": "G ! call(reach_error())",
     "no-overflow": "G ! overflow",
     "valid-deref": "G valid-deref",
@@ -79,6 +80,11 @@ def parse_task(path):
     return os.path.join(os.path.dirname(path), inputs), model, len(doc.get("properties") or [])
 
 
+def lasso_values(text):
+    """Values of a lasso's stem and cycle ("stem: nondet values (N): ...")."""
+    return sum(int(n) for n in re.findall(r"(?:stem|cycle): nondet values \((\d+)\)", text))
+
+
 def verdicts(stdout, nprops):
     """[(property name or None, verdict line, nondet count)] from bitprove's answer."""
     lines = stdout.splitlines()
@@ -87,7 +93,8 @@ def verdicts(stdout, nprops):
         name = None
         first = lines[0] if lines else ""
         m = re.search(r"nondet values: (.*)", stdout)
-        out.append((name, first, len(m.group(1).split(",")) if m and m.group(1).strip() else 0))
+        n = len(m.group(1).split(",")) if m and m.group(1).strip() else 0
+        out.append((name, first, n + lasso_values(stdout)))
         return out
     current = None
     for ln in lines:
@@ -99,6 +106,8 @@ def verdicts(stdout, nprops):
         m = re.search(r"nondet values: (.*)", ln)
         if m and current is not None and m.group(1).strip():
             current[2] = len(m.group(1).split(","))
+        if current is not None:
+            current[2] += lasso_values(ln)
     return [tuple(x) for x in out]
 
 
@@ -140,7 +149,18 @@ def check_graphml(path, program, verdict, digest):
     violations = [i for i, d in nodes.items() if d.get("violation") == "true"]
     if len(entries) != 1:
         problems.append("%d entry nodes" % len(entries))
-    if verdict.startswith("FALSE") and len(violations) != 1:
+    cycleheads = [i for i, d in nodes.items() if d.get("cyclehead") == "true"]
+    if verdict == "FALSE(termination)":
+        if violations or len(cycleheads) != 1:
+            problems.append("a lasso needs one cyclehead and no violation node (%d, %d)"
+                            % (len(cycleheads), len(violations)))
+        elif not nodes[cycleheads[0]].get("invariant"):
+            problems.append("the cyclehead has no invariant")
+        else:  # the cycle head is reached again from inside the cycle
+            back = [e for e in graph.findall(GML + "edge") if e.get("target") == cycleheads[0]]
+            if len(back) < 2:
+                problems.append("no edge closes the cycle")
+    elif verdict.startswith("FALSE") and len(violations) != 1:
         problems.append("%d violation nodes" % len(violations))
     if verdict == "TRUE" and violations:
         problems.append("a correctness witness with a violation node")
@@ -181,7 +201,8 @@ def check_yaml(path, program, verdict, digest, model):
     for key in ("format_version", "uuid", "creation_time", "producer", "task"):
         if key not in md:
             problems.append("metadata without %s" % key)
-    if md.get("format_version") != "2.0":
+    lasso = verdict == "FALSE(termination)"
+    if md.get("format_version") != ("2.1" if lasso else "2.0"):
         problems.append("format_version %r" % md.get("format_version"))
     if not re.match(r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", str(md.get("uuid"))):
         problems.append("uuid %r is not a version-4 UUID" % md.get("uuid"))
@@ -209,9 +230,10 @@ def check_yaml(path, program, verdict, digest, model):
             problems.append("no segments")
         for i, seg in enumerate(content):
             wps = [w.get("waypoint") or {} for w in (seg.get("segment") or [])]
-            follows = [w for w in wps if w.get("action") == "follow"]
-            if len(follows) != 1 or not wps or wps[-1].get("action") != "follow":
-                problems.append("segment %d: not exactly one follow waypoint, last" % i)
+            key = "cycle" if lasso and wps and wps[-1].get("action") == "cycle" else "follow"
+            follows = [w for w in wps if w.get("action") == key]
+            if len(follows) != 1 or not wps or wps[-1].get("action") != key:
+                problems.append("segment %d: not exactly one %s waypoint, last" % (i, key))
             for w in wps:
                 loc = w.get("location") or {}
                 if not (1 <= int(loc.get("line", 0)) <= nlines):
@@ -226,7 +248,16 @@ def check_yaml(path, program, verdict, digest, model):
                 if w.get("type") == "target" and "constraint" in w:
                     problems.append("a target with a constraint")
         last = ((content[-1].get("segment") or [{}])[-1].get("waypoint") or {}) if content else {}
-        if last.get("type") != "target":
+        actions = [((seg.get("segment") or [{}])[-1].get("waypoint") or {}).get("action") for seg in content]
+        if lasso:
+            first_cycle = actions.index("cycle") if "cycle" in actions else -1
+            if first_cycle < 0 or any(a != "cycle" for a in actions[first_cycle:]) or \
+                    any(a != "follow" for a in actions[:first_cycle]):
+                problems.append("a lasso needs follow segments, then cycle segments: %s" % actions)
+            if any(((w.get("waypoint") or {}).get("type") == "target") for seg in content
+                   for w in (seg.get("segment") or [])):
+                problems.append("a lasso with a target")
+        elif last.get("type") != "target":
             problems.append("the last waypoint is not the target")
     else:
         for inv in content:

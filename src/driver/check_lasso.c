@@ -1,0 +1,114 @@
+/* check_lasso.c: lassos with a repeated state (check_lasso.h). */
+#include "check_lasso.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../interp/interp.h"
+#include "../util/util.h"
+
+#define LASSO_MAX_STEPS 5000000u
+#define LASSO_RANDOM_RUNS 24
+
+/* How the draws of one search run are answered. */
+typedef struct {
+  bool random;
+  int64_t constant;
+  uint64_t rng;
+} strategy;
+
+static bool answer(void *ctx, const interp_draw *d, uint64_t *value) {
+  strategy *s = ctx;
+  if (d->pointer) { /* a nondet pointer: NULL, the only address with a meaning */
+    *value = 0;
+    return true;
+  }
+  if (!s->random) {
+    *value = (uint64_t)s->constant;
+    return true;
+  }
+  s->rng ^= s->rng << 13, s->rng ^= s->rng >> 7, s->rng ^= s->rng << 17;
+  *value = (uint64_t)((int64_t)(s->rng % 13) - 4);
+  return true;
+}
+
+static void print_values(strbuf *out, const interp_nondet *v, size_t n) {
+  for (size_t i = 0; i < n; i++) strbuf_printf(out, "%s%" PRIu64, i ? "," : "", v[i].value);
+}
+
+/* Replays values[0 .. n) strictly and compares the two visits. */
+static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_lasso *cand, interp_result *out) {
+  uint64_t *vals = xcalloc(cand->nd_second ? cand->nd_second : 1, sizeof *vals);
+  for (size_t i = 0; i < cand->nd_second; i++) vals[i] = nd->data[i].value;
+  interp_options io;
+  interp_options_default(&io);
+  io.out = NULL;
+  io.nondet = vals;
+  io.nnondet = cand->nd_second;
+  io.nondet_strict = true;
+  io.max_steps = LASSO_MAX_STEPS * 2;
+  io.lasso.enabled = true;
+  io.lasso.check_first = cand->first;
+  io.lasso.check_second = cand->second;
+  interp_run(m, &io, out);
+  free(vals);
+  return out->outcome == INTERP_LASSO && out->lasso.checked && out->lasso.equal &&
+         out->lasso.nd_second == cand->nd_second && out->lasso.nd_first == cand->nd_first;
+}
+
+static void report(const ir_module *m, const interp_result *r, verdict *out) {
+  char loc[512];
+  const interp_lasso *l = &r->lasso;
+  size_t stem = l->nd_first, cycle = l->nd_second - l->nd_first;
+  out->kind = VERDICT_FALSE;
+  out->violated = PROP_TERMINATION;
+  verdict_note(out, "non-termination: a lasso with a repeated state, checked by the interpreter: at the loop head %s "
+                    "the complete program state of loop-head visit %" PRIu64 " is identical, byte for byte, to that of "
+                    "visit %" PRIu64 ",",
+               ir_loc_format(m, l->loc, loc, sizeof loc), l->second, l->first);
+  verdict_note(out, "so the cycle between them, fed the same %zu nondet value(s) again, repeats forever (and ran "
+                    "without undefined behaviour)",
+               cycle);
+  strbuf b = {0};
+  print_values(&b, r->nondet.data, stem);
+  verdict_note(out, "stem: nondet values (%zu): %s", stem, b.data ? b.data : "");
+  strbuf_free(&b);
+  print_values(&b, r->nondet.data + stem, cycle);
+  verdict_note(out, "cycle: nondet values (%zu): %s", cycle, b.data ? b.data : "");
+  strbuf_free(&b);
+  for (size_t i = 0; i < stem + cycle; i++) VEC_PUSH(out->cex, r->nondet.data[i]);
+  out->lasso_stem = stem;
+  out->lasso_first = l->first, out->lasso_second = l->second;
+}
+
+bool drv_lasso_check(const ir_module *m, double deadline, verdict *out) {
+  if (!deadline) deadline = util_now() + 10;
+  static const int64_t constants[] = {0, 1, -1, 2};
+  size_t nconst = sizeof constants / sizeof constants[0];
+  for (size_t k = 0; k < nconst + LASSO_RANDOM_RUNS && util_now() < deadline; k++) {
+    strategy s = {k >= nconst, k < nconst ? constants[k] : 0, 0x9E3779B97F4A7C15ull * (k + 1)};
+    interp_options io;
+    interp_options_default(&io);
+    io.out = NULL;
+    io.draw = answer;
+    io.draw_ctx = &s;
+    io.max_steps = LASSO_MAX_STEPS;
+    io.lasso.enabled = true;
+    interp_result r;
+    interp_run(m, &io, &r);
+    bool found = false;
+    if (r.outcome == INTERP_LASSO && !r.lasso.checked) {
+      interp_result c;
+      if (check(m, &r.nondet, &r.lasso, &c)) {
+        report(m, &c, out);
+        found = true;
+      }
+      interp_result_free(&c);
+    }
+    interp_result_free(&r);
+    if (found) return true;
+  }
+  return false;
+}

@@ -1,0 +1,19 @@
+// The same walk over a list that ends: terminates.
+// EXPECT: run: exit *
+#include <stdlib.h>
+
+struct node {
+  struct node *next;
+  int v;
+};
+
+int main(void) {
+  struct node *a = malloc(sizeof *a), *b = malloc(sizeof *b), *c = malloc(sizeof *c);
+  if (!a || !b || !c) return 0;
+  a->next = b, b->next = c, c->next = NULL;
+  a->v = 1, b->v = 2, c->v = 3;
+  int sum = 0;
+  for (struct node *p = a; p; p = p->next) sum = (sum + p->v) & 15;
+  free(a), free(b), free(c);
+  return sum;
+}
