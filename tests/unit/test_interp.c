@@ -1273,6 +1273,71 @@ static void test_names(void) {
   for (int k = 0; k < INTERP_UB_COUNT; k++) CHECK(interp_ub_name((interp_ub)k)[0] != '?');
 }
 
+/* Lassos: a loop that swaps x and y forever repeats its state every two
+ * visits (search finds it, check confirms it); visits 1 and 2 differ; a
+ * counter that only grows never repeats within the steps. */
+static ir_module *swap_loop(bool forever) {
+  T t;
+  t_init(&t, 64);
+  fn_begin(t.m, &t.b, "main", I(32), 0, NULL);
+  uint32_t loop = ir_build_new_block(&t.b, "loop"), exit = ir_build_new_block(&t.b, "exit");
+  ir_emit_br(&t.b, loop, L(1));
+  ir_build_block(&t.b, loop);
+  uint32_t x = t_phi(&t, I(32), C(32, 1), 0, C(32, 0), loop, 2);
+  uint32_t y = t_phi(&t, I(32), C(32, 2), 0, C(32, 0), loop, 2);
+  uint32_t n = t_phi(&t, I(32), C(32, 0), 0, C(32, 0), loop, 2);
+  ir_build_inst(&t.b, x)->ops[1] = R(&t.b, y);
+  ir_build_inst(&t.b, y)->ops[1] = R(&t.b, x);
+  /* forever: n stays 0; else n counts up (no state repeats) */
+  ir_value n1 = t_bin(&t, IR_ADD, 0, R(&t.b, n), C(32, forever ? 0 : 1), 3);
+  ir_build_inst(&t.b, n)->ops[1] = n1;
+  ir_value c = R(&t.b, ir_emit_icmp(&t.b, IR_NE, R(&t.b, x), C(32, 3), L(5)));
+  ir_emit_condbr(&t.b, c, loop, exit, L(5));
+  ir_build_block(&t.b, exit);
+  t_ret(&t, n1, 6);
+  t_done(&t);
+  return t.m;
+}
+
+static interp_result run_lasso(ir_module *m, uint64_t first, uint64_t second) {
+  interp_options o;
+  interp_options_default(&o);
+  o.out = NULL;
+  o.max_steps = 100000;
+  o.lasso.enabled = true;
+  o.lasso.check_first = first;
+  o.lasso.check_second = second;
+  interp_result r;
+  interp_run(m, &o, &r);
+  return r;
+}
+
+static void test_lasso(void) {
+  ir_module *m = swap_loop(true);
+  interp_result r = run_lasso(m, 0, 0);
+  CHECK(r.outcome == INTERP_LASSO && !r.lasso.checked);
+  CHECK(r.lasso.second == r.lasso.first + 2 && r.lasso.first >= 1);
+  uint64_t first = r.lasso.first, second = r.lasso.second;
+  interp_result_free(&r);
+  r = run_lasso(m, first, second);
+  CHECK(r.outcome == INTERP_LASSO && r.lasso.checked && r.lasso.equal);
+  CHECK(r.lasso.first == first && r.lasso.second == second && r.lasso.loc.line == 3); /* the first non-phi */
+  char *line = outcome_line(m, &r);
+  CHECK_MSG(strstr(line, "run: repeated state at ") != NULL, "%s", line);
+  free(line);
+  interp_result_free(&r);
+  r = run_lasso(m, first, first + 1); /* x and y swapped: not the same state */
+  CHECK(r.outcome == INTERP_LASSO && r.lasso.checked && !r.lasso.equal);
+  interp_result_free(&r);
+  ir_module_free(m);
+
+  m = swap_loop(false);
+  r = run_lasso(m, 0, 0);
+  CHECK(r.outcome == INTERP_OUT_OF_STEPS && r.head_visits > 1000);
+  interp_result_free(&r);
+  ir_module_free(m);
+}
+
 int main(void) {
   test_arith_run();
   test_report_overflow();
@@ -1293,5 +1358,6 @@ int main(void) {
   test_errors();
   test_malformed();
   test_names();
+  test_lasso();
   return TEST_SUMMARY();
 }
