@@ -256,6 +256,10 @@ static char *per_property_path(const char *file, const char *head) {
 static void write_replay_files(const options *o, const ir_module *m, const char *file, const char *head,
                                const verdict *v) {
   char err[1024];
+  if (v->violated == PROP_TERMINATION) { /* a lasso: its stem and cycle are in the verdict and the witness */
+    util_warning("--harness / --testcase: not written for a non-terminating run (use --witness)");
+    return;
+  }
   if (o->harness_file) {
     char *path = per_property_path(o->harness_file, head);
     if (!harness_write_c(m, &v->cex, v->violated, file, path, err, sizeof err)) util_error("%s", err);
