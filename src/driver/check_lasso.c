@@ -43,12 +43,7 @@ static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_
   uint64_t *vals = xcalloc(cand->nd_second ? cand->nd_second : 1, sizeof *vals);
   for (size_t i = 0; i < cand->nd_second; i++) vals[i] = nd->data[i].value;
   interp_options io;
-  interp_options_default(&io);
-  io.out = NULL;
-  io.nondet = vals;
-  io.nnondet = cand->nd_second;
-  io.nondet_strict = true;
-  io.max_steps = LASSO_MAX_STEPS * 2;
+  interp_options_replay(&io, vals, cand->nd_second);
   io.lasso.enabled = true;
   io.lasso.check_first = cand->first;
   io.lasso.check_second = cand->second;

@@ -142,9 +142,7 @@ int cmd_run(int argc, char **argv) {
       else rc = usage_error("--data-model needs ILP32 or LP64", next);
       i++;
     } else if (strcmp(a, "--timeout") == 0) {
-      char *end = NULL;
-      timeout = next ? strtod(next, &end) : 0;
-      if (!next || !*next || *end || timeout < 0) rc = usage_error("--timeout needs seconds", next);
+      if (!util_parse_seconds(next, &timeout)) rc = usage_error("--timeout needs seconds", next);
       i++;
     } else if (strcmp(a, "--trace") == 0) {
       trace = true;

@@ -50,10 +50,7 @@ int cmd_termcomp(int argc, char **argv) {
       return 0;
     } else if (strcmp(a, "--timeout") == 0) {
       if (!next) return usage_error("--timeout needs a value", NULL);
-      char *end;
-      errno = 0;
-      timeout = strtod(next, &end);
-      if (*next == 0 || *end != 0 || errno || !(timeout >= 0)) return usage_error("bad timeout", next);
+      if (!util_parse_seconds(next, &timeout)) return usage_error("bad timeout", next);
       i++;
     } else if (strcmp(a, "--int-semantics") == 0) {
       if (!next || !drv_int_semantics_parse(next, &o)) return usage_error("--int-semantics needs bit or math", next);

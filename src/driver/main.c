@@ -128,9 +128,7 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       o->ptr_bits_given = true;
     } else if (strcmp(a, "--timeout") == 0) {
       if (!next) return usage_error("--timeout needs seconds", NULL);
-      char *end;
-      o->timeout = strtod(argv[++i], &end);
-      if (*end || o->timeout < 0) return usage_error("bad --timeout", next);
+      if (!util_parse_seconds(argv[++i], &o->timeout)) return usage_error("bad --timeout", next);
     } else if (strcmp(a, "--dump-ir") == 0) {
       o->dump_ir = true;
     } else if (strcmp(a, "--dump-its") == 0) {

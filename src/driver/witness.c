@@ -156,12 +156,7 @@ bool witness_trace(const ir_module *m, const witness_task *t, const verdict *v, 
   for (size_t i = 0; i < cex->len; i++) values[i] = cex->data[i].value;
   trace_ctx c = {m, t, path, 0, find_func(m, "main"), ir_loc_none(), lasso ? v->lasso_first : 0};
   interp_options io;
-  interp_options_default(&io);
-  io.out = NULL;
-  io.nondet = values;
-  io.nnondet = cex->len;
-  io.nondet_strict = true;
-  io.max_steps = 20000000;
+  interp_options_replay(&io, values, cex->len);
   io.draw = on_draw;
   io.draw_ctx = &c;
   io.observe = on_event;

@@ -22,6 +22,15 @@ void interp_options_default(interp_options *o) {
   o->out = stdout;
 }
 
+void interp_options_replay(interp_options *o, const uint64_t *values, size_t n) {
+  interp_options_default(o);
+  o->out = NULL;
+  o->nondet = values;
+  o->nnondet = n;
+  o->nondet_strict = true;
+  o->max_steps = 20000000;
+}
+
 const char *interp_loc(const interp_state *st, ir_loc loc, char *buf, size_t n) {
   return ir_loc_format(st->m, loc, buf, n);
 }

@@ -228,6 +228,9 @@ typedef struct {
  * 64 MiB, objects 1 GiB, out = stdout, no trace. Object storage is calloc'd
  * lazily, so only the pages a program touches cost host memory. */
 void interp_options_default(interp_options *o);
+/* The options of a replay: the defaults, no program output, exactly the
+ * given values (strict), and 20000000 steps. */
+void interp_options_replay(interp_options *o, const uint64_t *values, size_t n);
 
 /* ---- results ------------------------------------------------------------ */
 typedef enum {

@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -367,4 +368,14 @@ uint64_t util_str_hash(const char *s) {
   uint64_t h = 0xcbf29ce484222325ull;
   for (const unsigned char *p = (const unsigned char *)s; *p; p++) h = (h ^ *p) * 0x100000001b3ull;
   return h;
+}
+
+bool util_parse_seconds(const char *s, double *out) {
+  if (!s || !*s) return false;
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (*end || errno || !isfinite(v) || v < 0) return false;
+  *out = v;
+  return true;
 }

@@ -65,6 +65,9 @@ double util_deadline(void);
 double util_time_left(void);
 /* Seconds of wall time on the monotonic clock. */
 double util_now(void);
+/* Parses a number of seconds as the command lines take it: a whole decimal
+ * number (strtod syntax), finite and >= 0. False for anything else. */
+bool util_parse_seconds(const char *s, double *out);
 
 /* One-line diagnostics on stderr. */
 void util_error(const char *fmt, ...) UTIL_PRINTF(1, 2);
