@@ -12,11 +12,13 @@
 #define LASSO_MAX_STEPS 5000000u
 #define LASSO_RANDOM_RUNS 24
 
-/* How the draws of one search run are answered. */
+/* How the draws of one search run are answered: a constant, or random
+ * values in [lo, lo + span). */
 typedef struct {
   bool random;
   int64_t constant;
   uint64_t rng;
+  int64_t lo, span;
 } strategy;
 
 static bool answer(void *ctx, const interp_draw *d, uint64_t *value) {
@@ -30,7 +32,7 @@ static bool answer(void *ctx, const interp_draw *d, uint64_t *value) {
     return true;
   }
   s->rng ^= s->rng << 13, s->rng ^= s->rng >> 7, s->rng ^= s->rng << 17;
-  *value = (uint64_t)((int64_t)(s->rng % 13) - 4);
+  *value = (uint64_t)(s->lo + (int64_t)(s->rng % (uint64_t)s->span));
   return true;
 }
 
@@ -80,10 +82,17 @@ static void report(const ir_module *m, const interp_result *r, verdict *out) {
 
 bool drv_lasso_check(const ir_module *m, double deadline, verdict *out) {
   if (!deadline) deadline = util_now() + 10;
-  static const int64_t constants[] = {0, 1, -1, 2};
-  size_t nconst = sizeof constants / sizeof constants[0];
+  /* constants first: with the same input every time a finite-state loop
+   * must come back to a state; then random small values, in ranges that
+   * alternate between around zero and small positive numbers (the input
+   * alphabets of reactive programs) */
+  static const int64_t constants[] = {0, 1, -1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 100};
+  static const int64_t ranges[][2] = {{-4, 13}, {1, 6}, {0, 2}, {1, 10}};
+  size_t nconst = sizeof constants / sizeof constants[0], nranges = sizeof ranges / sizeof ranges[0];
   for (size_t k = 0; k < nconst + LASSO_RANDOM_RUNS && util_now() < deadline; k++) {
-    strategy s = {k >= nconst, k < nconst ? constants[k] : 0, 0x9E3779B97F4A7C15ull * (k + 1)};
+    size_t ri = (k - nconst) % nranges;
+    strategy s = {k >= nconst, k < nconst ? constants[k] : 0, 0x9E3779B97F4A7C15ull * (k + 1),
+                  k >= nconst ? ranges[ri][0] : 0, k >= nconst ? ranges[ri][1] : 1};
     interp_options io;
     interp_options_default(&io);
     io.out = NULL;

@@ -3,8 +3,9 @@
  * the concrete interpreter alone (interp.h, "Lassos"); no solver is trusted.
  *
  * Search: runs of main whose nondeterministic values follow simple
- * strategies (every draw the same constant: 0, 1, -1, 2; then small random
- * values in [-4, 8] from a fixed sequence of seeds), each watched for a
+ * strategies (every draw the same constant: 0, 1, -1, 2, ..., 10, 16, 100;
+ * then small random values in ranges around zero and small positive ones,
+ * from a fixed sequence of seeds), each watched for a
  * loop-head state whose hash an earlier visit of the same run had. A run
  * that ends (exit, UB, error, assume, step limit) is no candidate.
  * Check: the candidate run is replayed from its recorded values (strict: no
