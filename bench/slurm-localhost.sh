@@ -80,17 +80,24 @@ write_if_changed() {
 }
 
 # The node line comes from `slurmd -C`, which reads the machine: CPUs, sockets,
-# cores, threads per core and memory.  No cgroup plugins: they need a cgroup
-# hierarchy that Slurm may own, which a container rarely grants;
-# proctrack/linuxproc follows the job's processes through /proc instead, and
-# jobacct_gather/linux measures them there (every second, for MaxRSS).
+# cores, threads per core and memory.  With cgroups (argument yes) Slurm
+# tracks a job's processes in a cgroup and enforces its memory (srun --mem)
+# and cores there, as a cluster does; the kernel's OOM killer ends a run over
+# its memory and Slurm reports OUT_OF_MEMORY.  Without (no), for a container
+# whose cgroups Slurm may not manage: proctrack/linuxproc follows the
+# processes through /proc, and memory is measured but not enforced.  Either
+# way jobacct_gather/linux samples CPU time and memory every second (MaxRSS).
 # SchedulerParameters=defer: the executor reads the job id from srun's
 # "job N queued and waiting for resources", which srun prints only for a job
 # that is not started at once; without defer an idle cluster starts every job
 # at submission, srun prints no id, and the executor submits the run again,
-# forever.
+# forever (423 submissions of the same run in 15 s here).
 write_config() {
-  local hw changed=1
+  local use_cgroup=$1 hw changed=1 proctrack=proctrack/linuxproc task=task/affinity
+  if [ "$use_cgroup" = yes ]; then
+    proctrack=proctrack/cgroup
+    task=task/cgroup,task/affinity
+  fi
   hw=$(slurmd -C | head -n 1)
   [[ $hw == NodeName=* ]] || die "slurmd -C printed no node line: $hw"
   hw="NodeName=$node ${hw#* }"
@@ -108,8 +115,8 @@ SlurmctldPidFile=$state/run/slurmctld.pid
 SlurmdPidFile=$state/run/slurmd.pid
 SlurmctldLogFile=$state/log/slurmctld.log
 SlurmdLogFile=$state/log/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/affinity
+ProctrackType=$proctrack
+TaskPlugin=$task
 MpiDefault=none
 ReturnToService=2
 SchedulerType=sched/builtin
@@ -140,6 +147,12 @@ StorageUser=root
 StorageLoc=$db_name
 EOF
   chmod 600 "$state/etc/slurmdbd.conf"
+  write_if_changed "$state/etc/cgroup.conf" <<EOF && changed=0
+# written by bench/slurm-localhost.sh
+CgroupPlugin=autodetect
+ConstrainCores=yes
+ConstrainRAMSpace=yes
+EOF
   write_shims
   return $changed
 }
@@ -273,14 +286,20 @@ alive() {
     [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ]
 }
 
-wait_until() {  # wait_until SECONDS WHAT COMMAND...
-  local limit=$1 what=$2 i
-  shift 2
+try_until() {  # try_until SECONDS COMMAND...: 0 as soon as COMMAND succeeds
+  local limit=$1 i
+  shift
   for ((i = 0; i < limit * 2; i++)); do
     "$@" >/dev/null 2>&1 && return 0
     sleep 0.5
   done
-  die "$what not ready after $limit s (logs: $state/log/)"
+  return 1
+}
+
+wait_until() {  # wait_until SECONDS WHAT COMMAND...
+  local limit=$1 what=$2
+  shift 2
+  try_until "$limit" "$@" || die "$what not ready after $limit s (logs: $state/log/)"
 }
 
 munge_works() { munge -n | unmunge >/dev/null; }
@@ -312,6 +331,15 @@ start_mariadb() {
   say "MariaDB started"
 }
 
+# A job that asks for memory and a core: proves that slurmd can set up a job
+# (with cgroups: create them and apply the limits).
+probe_job() {
+  local out
+  out=$(cd / && timeout 60 srun -t 1 -c 1 --mem 64M sh -c 'echo probe-ok' 2>&1) &&
+    [[ $out == *probe-ok* ]]
+}
+
+# Starts what is not running; 1 if slurmd does not bring the node up.
 start_slurm() {
   if ! alive "$state/run/slurmdbd.pid" slurmdbd; then
     slurmdbd
@@ -324,10 +352,16 @@ start_slurm() {
   fi
   wait_until 30 slurmctld scontrol ping
   if ! alive "$state/run/slurmd.pid" slurmd; then
-    slurmd
+    slurmd || return 1
     say "slurmd started"
   fi
-  wait_until 60 "node $node" node_idle
+  try_until 60 node_idle
+}
+
+stop_slurm() {
+  kill_pidfile "$state/run/slurmd.pid" slurmd
+  kill_pidfile "$state/run/slurmctld.pid" slurmctld
+  kill_pidfile "$state/run/slurmdbd.pid" slurmdbd
 }
 
 # kill_pidfile FILE NAME: TERM, then wait up to 20 s for the process to end
@@ -344,9 +378,7 @@ kill_pidfile() {
 }
 
 stop_all() {
-  kill_pidfile "$state/run/slurmd.pid" slurmd
-  kill_pidfile "$state/run/slurmctld.pid" slurmctld
-  kill_pidfile "$state/run/slurmdbd.pid" slurmdbd
+  stop_slurm
   if [ -f "$state/run/mariadb.ours" ]; then
     if [ -d /run/systemd/system ]; then systemctl stop mariadb; else /etc/init.d/mariadb stop >/dev/null; fi
     rm -f "$state/run/mariadb.ours"
@@ -358,20 +390,35 @@ stop_all() {
   fi
 }
 
+# BITPROVE_SLURM_CGROUP: yes (cgroups or fail), no (never), auto (the
+# default: cgroups unless they failed here before, and if they fail now,
+# remember that and go on without).
 start_all() {
   need_root
-  local t0=$SECONDS
+  local t0=$SECONDS want=${BITPROVE_SLURM_CGROUP:-auto} use_cgroup=yes
+  case $want in
+    yes | no | auto) ;;
+    *) die "BITPROVE_SLURM_CGROUP must be yes, no or auto, not '$want'" ;;
+  esac
+  [ "$want" = no ] && use_cgroup=no
+  [ "$want" = auto ] && [ -f "$state/etc/cgroup-failed" ] && use_cgroup=no
   install_missing
-  if write_config; then
-    # a changed configuration takes effect on a fresh start of Slurm
-    kill_pidfile "$state/run/slurmd.pid" slurmd
-    kill_pidfile "$state/run/slurmctld.pid" slurmctld
-    kill_pidfile "$state/run/slurmdbd.pid" slurmdbd
-  fi
+  # a changed configuration takes effect on a fresh start of Slurm
+  if write_config $use_cgroup; then stop_slurm; fi
   start_munge
   start_mariadb
-  start_slurm
-  say "node $node idle in partition $partition ($((SECONDS - t0)) s); SLURM_CONF=$SLURM_CONF"
+  if ! { start_slurm && probe_job; }; then
+    if [ "$use_cgroup" = no ] || [ "$want" = yes ]; then
+      die "Slurm does not run jobs (logs: $state/log/)"
+    fi
+    say "no job runs with the cgroup plugins (see $state/log/slurmd.log); going on without them"
+    touch "$state/etc/cgroup-failed"
+    use_cgroup=no
+    stop_slurm
+    write_config no || true
+    { start_slurm && probe_job; } || die "Slurm does not run jobs (logs: $state/log/)"
+  fi
+  say "node $node idle in partition $partition, cgroups: $use_cgroup ($((SECONDS - t0)) s); SLURM_CONF=$SLURM_CONF"
 }
 
 # --- benchmark ---------------------------------------------------------------
