@@ -21,7 +21,8 @@
 # ../shared/tools/benchexec next to the checkout), BITPROVE_TOOL_DIR (the
 # directory with the bitprove binary; default build/), BITPROVE_SLURM_OUT
 # (results; default bench/results/slurm/), BITPROVE_SLURM_PARALLEL (runs at
-# a time, -N; default 2).
+# a time, -N; default 2), BITPROVE_SLURM_CGROUP (auto, yes, no: Slurm's cgroup
+# plugins, see start_all).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -423,10 +424,13 @@ start_all() {
 
 # --- benchmark ---------------------------------------------------------------
 
-run_benchmark() {
+check_inputs() {
   [ -f "$benchexec_dir/contrib/slurm-benchmark.py" ] ||
     die "no BenchExec with contrib/slurm-benchmark.py in $benchexec_dir (set BENCHEXEC_DIR)"
   [ -x "$tool_dir/bitprove" ] || die "no $tool_dir/bitprove: build it first (or set BITPROVE_TOOL_DIR)"
+}
+
+run_benchmark() {
   if [ $# -eq 0 ]; then
     set -- bench/benchexec/sv-comp-quick.xml
   fi
@@ -458,15 +462,16 @@ cmd=${1:-all}
 [ $# -gt 0 ] && shift
 case $cmd in
   start) start_all ;;
-  run) start_all; run_benchmark "$@" ;;
+  run) check_inputs; start_all; run_benchmark "$@" ;;
   stop) need_root; stop_all ;;
   status) status ;;
   all)
+    need_root
+    check_inputs
+    # stop whatever was started, also when a step fails
+    trap stop_all EXIT
     start_all
-    rc=0
-    run_benchmark "$@" || rc=$?
-    stop_all
-    exit $rc
+    run_benchmark "$@"
     ;;
   -h | --help | help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' ;;
   *) die "unknown subcommand '$cmd' (start, run, stop, status, all)" ;;
