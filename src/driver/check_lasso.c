@@ -41,11 +41,13 @@ static void print_values(strbuf *out, const interp_nondet *v, size_t n) {
 }
 
 /* Replays values[0 .. n) strictly and compares the two visits. */
-static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_lasso *cand, interp_result *out) {
+static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_lasso *cand, double deadline,
+                  interp_result *out) {
   uint64_t *vals = xcalloc(cand->nd_second ? cand->nd_second : 1, sizeof *vals);
   for (size_t i = 0; i < cand->nd_second; i++) vals[i] = nd->data[i].value;
   interp_options io;
   interp_options_replay(&io, vals, cand->nd_second);
+  io.deadline = deadline;
   io.lasso.enabled = true;
   io.lasso.check_first = cand->first;
   io.lasso.check_second = cand->second;
@@ -99,13 +101,14 @@ bool drv_lasso_check(const ir_module *m, double deadline, verdict *out) {
     io.draw = answer;
     io.draw_ctx = &s;
     io.max_steps = LASSO_MAX_STEPS;
+    io.deadline = deadline;
     io.lasso.enabled = true;
     interp_result r;
     interp_run(m, &io, &r);
     bool found = false;
     if (r.outcome == INTERP_LASSO && !r.lasso.checked) {
       interp_result c;
-      if (check(m, &r.nondet, &r.lasso, &c)) {
+      if (check(m, &r.nondet, &r.lasso, deadline, &c)) {
         report(m, &c, out);
         found = true;
       }

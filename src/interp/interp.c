@@ -659,10 +659,14 @@ void interp_run(const ir_module *m, const interp_options *opt_in, interp_result 
       interp_end_unsupported(&st, ir_loc_none(), "no definition of main");
     } else if (main_args(&st, &m->funcs.data[mi])) {
       push_frame(&st, mi, IR_NONE, m->funcs.data[mi].loc);
-      uint64_t max = opt_in->max_steps;
+      uint64_t max = opt_in->max_steps, ticks = 0;
       while (!st.done) {
         if (max && res->steps >= max) {
           interp_end(&st, INTERP_OUT_OF_STEPS, ir_loc_none(), NULL);
+          break;
+        }
+        if (opt_in->deadline && (++ticks & 0xfff) == 0 && util_now() > opt_in->deadline) {
+          interp_end(&st, INTERP_OUT_OF_RESOURCES, ir_loc_none(), xstrdup("time budget"));
           break;
         }
         step(&st);

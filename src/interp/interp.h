@@ -197,6 +197,8 @@ typedef struct {
   bool enabled;
   uint32_t max_visits;  /* search: visits hashed; beyond, the run goes on unwatched (0: 1000000) */
   uint64_t max_bytes;   /* a visit with more live object bytes is not hashed (0: 1 MiB) */
+  uint64_t max_total_bytes; /* search: bytes hashed over the run; beyond, the run
+                               goes on unwatched (0: 64 MiB) */
   uint64_t check_first, check_second; /* non-zero: check mode, compare these two visits exactly */
 } interp_lasso_options;
 
@@ -207,6 +209,8 @@ typedef struct {
   bool nondet_strict;     /* list exhausted -> OUT_OF_NONDET instead of PRNG */
   bool uninit_zero;       /* uninitialised memory and undef read as 0, no draw */
   uint64_t max_steps;     /* executed instructions; 0: unlimited */
+  double deadline;        /* util_now() time; beyond it the run ends
+                             OUT_OF_RESOURCES "time budget" (0: none) */
   uint32_t max_depth;     /* call depth; beyond: OUT_OF_RESOURCES */
   uint64_t heap_limit;    /* live heap bytes; beyond: see malloc_may_fail */
   bool malloc_may_fail;   /* beyond the heap limit malloc returns NULL (a

@@ -15,12 +15,14 @@
 
 #define LASSO_DEFAULT_VISITS 1000000u
 #define LASSO_DEFAULT_BYTES (1u << 20)
+#define LASSO_DEFAULT_TOTAL_BYTES (64u << 20)
 
 struct interp_lasso_state {
   bool **heads;         /* per function with a body: per block, a loop head */
   uint64_t visits;
   uint32_t max_visits;
   uint64_t max_bytes;
+  uint64_t max_total_bytes, hashed; /* search: the budget of hashed bytes and its use */
   u64_map seen;         /* search: state hash -> visit */
   VEC(size_t) nd_at;    /* search: nondet values drawn before visit i + 1 */
   VEC(uint8_t) first;   /* check: the state at check_first */
@@ -39,8 +41,17 @@ static void feed(sink *k, const void *data, size_t n) {
     for (size_t i = 0; i < n; i++) VEC_PUSH(*k->buf, p[i]);
     return;
   }
+  /* FNV-1a over 8-byte words (then the tail bytes): a search hash only,
+   * candidates are compared exactly in check mode */
   uint64_t h = k->h;
-  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    h = (h ^ w) * 0x100000001b3ull;
+    h ^= h >> 29;
+  }
+  for (; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
   k->h = h;
 }
 
@@ -113,6 +124,7 @@ void lasso_init(interp_state *st) {
   const interp_lasso_options *o = &st->opt->lasso;
   l->max_visits = o->max_visits ? o->max_visits : LASSO_DEFAULT_VISITS;
   l->max_bytes = o->max_bytes ? o->max_bytes : LASSO_DEFAULT_BYTES;
+  l->max_total_bytes = o->max_total_bytes ? o->max_total_bytes : LASSO_DEFAULT_TOTAL_BYTES;
   l->heads = xcalloc(st->m->funcs.len + 1, sizeof *l->heads);
   for (size_t i = 0; i < st->m->funcs.len; i++) {
     const ir_func *f = &st->m->funcs.data[i];
@@ -186,7 +198,11 @@ void lasso_enter_block(interp_state *st, uint32_t block) {
   }
   if (visit > l->max_visits) return;
   VEC_PUSH(l->nd_at, st->res->nondet.len); /* indexed by visit - 1 */
-  if (live_bytes(st) > l->max_bytes) return;
+  uint64_t live = live_bytes(st);
+  /* a run whose states are large stops being watched once it has cost
+   * its budget: hashing every visit would cost more than the run itself */
+  if (live > l->max_bytes || l->hashed + live > l->max_total_bytes) return;
+  l->hashed += live;
   sink k = {0xcbf29ce484222325ull, NULL};
   feed_state(st, &k);
   uint64_t earlier;

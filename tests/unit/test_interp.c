@@ -1335,6 +1335,16 @@ static void test_lasso(void) {
   r = run_lasso(m, 0, 0);
   CHECK(r.outcome == INTERP_OUT_OF_STEPS && r.head_visits > 1000);
   interp_result_free(&r);
+
+  /* a deadline already passed ends the run early, with its reason */
+  interp_options o;
+  interp_options_default(&o);
+  o.out = NULL;
+  o.deadline = util_now() - 1;
+  interp_run(m, &o, &r);
+  CHECK(r.outcome == INTERP_OUT_OF_RESOURCES && r.steps < 10000);
+  CHECK(r.detail && strcmp(r.detail, "time budget") == 0);
+  interp_result_free(&r);
   ir_module_free(m);
 }
 
