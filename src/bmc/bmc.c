@@ -193,7 +193,7 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bm
   return r;
 }
 
-static void benc_free(benc *e) {
+void benc_free(benc *e) {
   VEC_FREE(e->objs);
   VEC_FREE(e->events);
   VEC_FREE(e->viols);

@@ -42,6 +42,7 @@
 #include "../interp/interp.h"
 #include "../ir/check.h"
 #include "../ir/ir.h"
+#include "../smt/term.h"
 
 typedef struct {
   unsigned bound;        /* fixed bound k (--bmc-bound); 0: deepen 1, 2, 4, ... */
@@ -84,5 +85,72 @@ void bmc_options_default(bmc_options *o);
  * not one BMC decides: UNKNOWN) on m. Returns out->answer. */
 bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, bmc_result *out);
 void bmc_result_free(bmc_result *r);
+
+/* ---- recurrent sets (recur.c) ---------------------------------------------
+ *
+ * Non-termination without a repeated state (issue: non-termination, kind
+ * "recurrent set"). Given a loop head H of function f and the values of one
+ * concrete visit of H (from an interpreter run), finds a set S of states at
+ * H, a conjunction of atoms over the values the loop reads, such that the
+ * solver proves over the bit-precise encoding of one iteration (the one
+ * runs are encoded with, calls inlined) that from every state in S the
+ * iteration
+ *   - comes back to H (no exit from the loop, no assume that fails, no
+ *     reach_error / abort / exit, no bound cut in an inlined call),
+ *   - has no undefined behaviour (signed overflow, division by zero, shift
+ *     amounts, violated nuw / exact flags, INT_MIN / -1 and % -1),
+ *   - and ends in S again,
+ * for every value of the iteration's nondeterministic draws (cycle_any) or
+ * with every draw answered by the constant cycle_value. The atoms are the
+ * candidates true at the given visit (equalities, signed and unsigned
+ * bounds, low bits, relations between two values), weakened to an
+ * inductive set (Houdini) and then checked in one query.
+ *
+ * The loop may not read or write memory, name a global or function, nor
+ * call anything but nondet, assume, error and exit functions and functions
+ * with the same restrictions; it may not contain an inner loop. (The
+ * encoding's object addresses are its own, so values from a concrete run
+ * would not be comparable with them.)
+ *
+ * What the caller still has to check: that a run reaches H with values in
+ * S (the driver replays the stem and evaluates `set` on them).
+ *
+ * Ownership: out->ctx owns the terms; free with bmc_recur_free. */
+typedef struct {
+  uint32_t func, head;   /* the loop head: function id and block */
+  const uint64_t *values; /* values[i]: instruction i's result bits at the visit, then values[ninsts + a]: arg a */
+  uint32_t nvalues;      /* ninsts + nparams of func */
+  double deadline;       /* util_now() value; 0: none */
+} bmc_recur_query;
+
+typedef enum { RECUR_EQ, RECUR_SLE, RECUR_SGE, RECUR_ULE, RECUR_UGE, RECUR_LOWBITS } bmc_recur_rel;
+
+/* One atom of S: slot a `rel` (slot b, or the constant c when b is
+ * UINT32_MAX); LOWBITS: the low `bits` bits of a equal those of c. Slot i <
+ * ninsts is instruction i's value, ninsts + k the function's parameter k. */
+typedef struct {
+  uint32_t a, b;
+  uint8_t rel;   /* bmc_recur_rel */
+  uint32_t bits; /* LOWBITS: how many; otherwise the width of a */
+  uint64_t c;
+} bmc_recur_atom;
+typedef VEC(bmc_recur_atom) bmc_recur_atom_vec;
+
+typedef struct {
+  bool found;
+  char reason[200];      /* !found: why */
+  smt_ctx *ctx;          /* owns set and vars */
+  smt_term set;          /* S: a Bool term over vars */
+  uint32_t nvars;
+  smt_term *vars;        /* the slots' variables */
+  uint32_t *slots;       /* vars[i] stands for slot slots[i] */
+  bmc_recur_atom_vec atoms; /* S as atoms, for printing (implied ones left out) */
+  bool cycle_any;        /* the proof holds for every value of the draws */
+  uint64_t cycle_value;  /* !cycle_any: every draw of an iteration is this */
+  unsigned queries;
+} bmc_recur_result;
+
+bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_result *out);
+void bmc_recur_free(bmc_recur_result *r);
 
 #endif

@@ -45,6 +45,9 @@ typedef struct {
   bool has_ret;
   bstate ret;
   smt_term ret_val;
+  const bool *in_loop; /* benc_iteration: the loop's blocks (NULL: a whole run) */
+  uint32_t iter_head;  /* benc_iteration: the loop's head */
+  bool inner_loop;     /* benc_iteration: a back edge to another block was met */
 } bframe;
 
 /* ---- states ------------------------------------------------------------- */
@@ -53,6 +56,8 @@ static void state_free(bstate *s) {
   free(s->regs);
   memset(s, 0, sizeof *s);
 }
+
+void benc_state_free(bstate *s) { state_free(s); }
 
 static void state_copy(bstate *d, const bstate *s, uint32_t nregs) {
   *d = *s;
@@ -566,6 +571,47 @@ static smt_term signed_overflow(benc *e, uint8_t op, smt_term a, smt_term b, uns
   }
 }
 
+/* The undefined behaviour of a binary operation other than signed
+ * overflow (benc.ub_all): division by zero and INT_MIN % -1, shift amounts
+ * of at least the width, and violated nuw / exact flags (poison, which the
+ * interpreter treats as undefined behaviour). */
+static smt_term other_ub(benc *e, const ir_inst *in, smt_term a, smt_term b, unsigned w) {
+  smt_ctx *c = e->ctx;
+  VEC(smt_term) ub = {0};
+  smt_term zero = bvc(e, w, 0);
+  switch (in->op) {
+  case IR_UDIV: case IR_UREM: case IR_SDIV: VEC_PUSH(ub, smt_mk_eq(c, b, zero)); break;
+  case IR_SREM:
+    VEC_PUSH(ub, smt_mk_eq(c, b, zero));
+    VEC_PUSH(ub, smt_mk_bv_op2(c, SMT_BV_SDIVO, a, b));
+    break;
+  case IR_SHL: case IR_LSHR: case IR_ASHR: VEC_PUSH(ub, smt_mk_bv_op2(c, SMT_BV_UGE, b, bvc(e, w, w))); break;
+  default: break;
+  }
+  if (in->flags & IR_NUW) {
+    if (in->op == IR_ADD) VEC_PUSH(ub, smt_mk_bv_op2(c, SMT_BV_UADDO, a, b));
+    if (in->op == IR_SUB) VEC_PUSH(ub, smt_mk_bv_op2(c, SMT_BV_USUBO, a, b));
+    if (in->op == IR_MUL) VEC_PUSH(ub, smt_mk_bv_op2(c, SMT_BV_UMULO, a, b));
+    if (in->op == IR_SHL) {
+      smt_term back = smt_mk_bv_op2(c, SMT_BV_LSHR, smt_mk_bv_op2(c, SMT_BV_SHL, a, b), b);
+      VEC_PUSH(ub, smt_mk_not(c, smt_mk_eq(c, back, a)));
+    }
+  }
+  if (in->flags & IR_EXACT) {
+    smt_term back = SMT_NULL;
+    if (in->op == IR_UDIV) back = smt_mk_bv_op2(c, SMT_BV_UREM, a, b);
+    if (in->op == IR_SDIV) back = smt_mk_bv_op2(c, SMT_BV_SREM, a, b);
+    if (back != SMT_NULL) VEC_PUSH(ub, smt_mk_not(c, smt_mk_eq(c, back, zero)));
+    if (in->op == IR_LSHR || in->op == IR_ASHR) {
+      smt_term sh = smt_mk_bv_op2(c, SMT_BV_SHL, smt_mk_bv_op2(c, in->op == IR_LSHR ? SMT_BV_LSHR : SMT_BV_ASHR, a, b), b);
+      VEC_PUSH(ub, smt_mk_not(c, smt_mk_eq(c, sh, a)));
+    }
+  }
+  smt_term r = smt_mk_or(c, (uint32_t)ub.len, ub.data);
+  VEC_FREE(ub);
+  return r;
+}
+
 /* Executes one non-phi, non-terminator instruction. False: give up. */
 static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
   smt_ctx *c = e->ctx;
@@ -582,6 +628,7 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
       add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, signed_overflow(e, in->op, a, b, w)), fr->fid, id);
     if (in->op == IR_SDIV)
       add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, smt_mk_bv_op2(c, SMT_BV_SDIVO, a, b)), fr->fid, id);
+    if (e->ub_all) add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, other_ub(e, in, a, b, w)), fr->fid, id);
     break;
   }
   case IR_ICMP: {
@@ -736,6 +783,12 @@ static void deliver(benc *e, bframe *fr, bstate *ns, uint32_t cur_pos, uint32_t 
     state_free(ns);
     return;
   }
+  if (fr->in_loop && (!fr->in_loop[to] || (fr->pos[to] <= cur_pos && to != fr->iter_head))) {
+    /* an iteration: leaving the loop ends the path; another back edge is an inner loop */
+    if (fr->in_loop[to]) fr->inner_loop = true;
+    state_free(ns);
+    return;
+  }
   if (fr->pos[to] > cur_pos)
     state_merge(e, &fr->pending[to], ns, fr->f->ninsts);
   else
@@ -745,6 +798,7 @@ static void deliver(benc *e, bframe *fr, bstate *ns, uint32_t cur_pos, uint32_t 
 /* After position p: loops whose last latch is p go round again (at most
  * `bound` times per entry of the enclosing loops) or are cut. */
 static void loop_back(benc *e, bframe *fr, uint32_t p, uint32_t *next_pos) {
+  if (fr->in_loop) return; /* an iteration: the states at the head are its result */
   for (uint32_t h = fr->latch_first[p]; h != UINT32_MAX; h = fr->latch_next[h]) {
     bstate *b = &fr->back[h];
     if (b->guard == SMT_NULL || b->guard == SMT_FALSE) {
@@ -782,32 +836,29 @@ static void frame_free(bframe *fr) {
   state_free(&fr->ret);
 }
 
-/* Runs function fid from state s (its regs are replaced by the callee's);
- * on return s is the merged state of all returns (guard FALSE if none) and
- * *ret the returned value. False when out of time/work. */
-static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_term *ret) {
-  bframe fr = {0};
-  fr.f = &e->m->funcs.data[fid];
-  fr.fid = fid;
-  fr.args = args;
-  compute_order(&fr);
-  fr.pending = xcalloc(fr.f->nblocks, sizeof *fr.pending);
-  fr.count = xcalloc(fr.f->nblocks, sizeof *fr.count);
-  fr.back = xcalloc(fr.f->nblocks, sizeof *fr.back);
-  compute_latches(&fr);
-  fr.ret.guard = SMT_NULL;
-  VEC_PUSH(e->call_stack, fid);
-  s->regs = xcalloc(fr.f->ninsts ? fr.f->ninsts : 1, sizeof *s->regs);
-  fr.pending[0] = *s;
-  memset(s, 0, sizeof *s);
+static void frame_init(benc *e, bframe *fr, uint32_t fid, smt_term *args) {
+  fr->f = &e->m->funcs.data[fid];
+  fr->fid = fid;
+  fr->args = args;
+  compute_order(fr);
+  fr->pending = xcalloc(fr->f->nblocks, sizeof *fr->pending);
+  fr->count = xcalloc(fr->f->nblocks, sizeof *fr->count);
+  fr->back = xcalloc(fr->f->nblocks, sizeof *fr->back);
+  compute_latches(fr);
+  fr->ret.guard = SMT_NULL;
+  fr->iter_head = UINT32_MAX;
+}
+
+/* Sweeps the blocks of fr from position p to the end of the order (see
+ * the file comment). False when out of time/work. */
+static bool sweep(benc *e, bframe *fr, uint32_t p) {
   bool ok = true;
-  uint32_t p = 0;
-  while (p < fr.norder) {
-    uint32_t b = fr.order[p];
-    if (fr.pending[b].guard == SMT_NULL || fr.pending[b].guard == SMT_FALSE) {
-      state_free(&fr.pending[b]);
+  while (p < fr->norder) {
+    uint32_t b = fr->order[p];
+    if (fr->pending[b].guard == SMT_NULL || fr->pending[b].guard == SMT_FALSE) {
+      state_free(&fr->pending[b]);
       uint32_t next = p + 1;
-      loop_back(e, &fr, p, &next);
+      loop_back(e, fr, p, &next);
       p = next;
       continue;
     }
@@ -816,13 +867,13 @@ static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_t
       ok = false;
       break;
     }
-    bstate st = fr.pending[b];
-    memset(&fr.pending[b], 0, sizeof fr.pending[b]);
-    const ir_block *bl = &fr.f->blocks[b];
+    bstate st = fr->pending[b];
+    memset(&fr->pending[b], 0, sizeof fr->pending[b]);
+    const ir_block *bl = &fr->f->blocks[b];
     uint32_t last = bl->first + bl->count - 1, i = bl->first;
-    while (i < last && fr.f->insts[i].op == IR_PHI) i++;
+    while (i < last && fr->f->insts[i].op == IR_PHI) i++;
     for (; i < last && st.guard != SMT_FALSE; i++)
-      if (!exec_inst(e, &fr, &st, i)) {
+      if (!exec_inst(e, fr, &st, i)) {
         ok = false;
         break;
       }
@@ -831,57 +882,71 @@ static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_t
       break;
     }
     uint32_t next = p + 1;
-    const ir_inst *t = &fr.f->insts[last];
+    const ir_inst *t = &fr->f->insts[last];
     if (st.guard != SMT_FALSE) {
       e->stat_insts++;
       smt_term cnd;
       bstate ns;
       switch (t->op) {
       case IR_BR:
-        transfer(e, &fr, &st, b, t->targets[0], SMT_TRUE, last, &ns);
-        deliver(e, &fr, &ns, p, t->targets[0]);
+        transfer(e, fr, &st, b, t->targets[0], SMT_TRUE, last, &ns);
+        deliver(e, fr, &ns, p, t->targets[0]);
         break;
       case IR_CONDBR:
-        cnd = to_bool(e, eval(e, &fr, &st, &t->ops[0], last));
-        transfer(e, &fr, &st, b, t->targets[0], cnd, last, &ns);
-        deliver(e, &fr, &ns, p, t->targets[0]);
-        transfer(e, &fr, &st, b, t->targets[1], smt_mk_not(e->ctx, cnd), last, &ns);
-        deliver(e, &fr, &ns, p, t->targets[1]);
+        cnd = to_bool(e, eval(e, fr, &st, &t->ops[0], last));
+        transfer(e, fr, &st, b, t->targets[0], cnd, last, &ns);
+        deliver(e, fr, &ns, p, t->targets[0]);
+        transfer(e, fr, &st, b, t->targets[1], smt_mk_not(e->ctx, cnd), last, &ns);
+        deliver(e, fr, &ns, p, t->targets[1]);
         break;
       case IR_SWITCH: {
-        smt_term v = eval(e, &fr, &st, &t->ops[0], last);
+        smt_term v = eval(e, fr, &st, &t->ops[0], last);
         unsigned vw = smt_bv_width(e->ctx, v);
         VEC(smt_term) hits = {0};
         for (uint32_t k = 1; k < t->ntargets; k++) {
           smt_term h = smt_mk_eq(e->ctx, v, bvc(e, vw, t->case_values[k - 1]));
           VEC_PUSH(hits, h);
-          transfer(e, &fr, &st, b, t->targets[k], h, last, &ns);
-          deliver(e, &fr, &ns, p, t->targets[k]);
+          transfer(e, fr, &st, b, t->targets[k], h, last, &ns);
+          deliver(e, fr, &ns, p, t->targets[k]);
         }
         smt_term none = smt_mk_not(e->ctx, smt_mk_or(e->ctx, (uint32_t)hits.len, hits.data));
         VEC_FREE(hits);
-        transfer(e, &fr, &st, b, t->targets[0], none, last, &ns);
-        deliver(e, &fr, &ns, p, t->targets[0]);
+        transfer(e, fr, &st, b, t->targets[0], none, last, &ns);
+        deliver(e, fr, &ns, p, t->targets[0]);
         break;
       }
       case IR_RET: {
-        smt_term v = t->nops ? eval(e, &fr, &st, &t->ops[0], last) : SMT_NULL;
-        for (size_t k = 0; k < fr.objs.len; k++) bmem_set_alive(e, &st, fr.objs.data[k], SMT_FALSE);
-        if (fr.has_ret && v != SMT_NULL && fr.ret_val != SMT_NULL)
-          fr.ret_val = smt_mk_ite(e->ctx, st.guard, v, fr.ret_val);
+        smt_term v = t->nops ? eval(e, fr, &st, &t->ops[0], last) : SMT_NULL;
+        for (size_t k = 0; k < fr->objs.len; k++) bmem_set_alive(e, &st, fr->objs.data[k], SMT_FALSE);
+        if (fr->has_ret && v != SMT_NULL && fr->ret_val != SMT_NULL)
+          fr->ret_val = smt_mk_ite(e->ctx, st.guard, v, fr->ret_val);
         else if (v != SMT_NULL)
-          fr.ret_val = v;
-        fr.has_ret = true;
-        state_merge(e, &fr.ret, &st, 0);
+          fr->ret_val = v;
+        fr->has_ret = true;
+        state_merge(e, &fr->ret, &st, 0);
         break;
       }
       default: break; /* unreachable: the run ends (UB) */
       }
     }
     state_free(&st);
-    loop_back(e, &fr, p, &next);
+    loop_back(e, fr, p, &next);
     p = next;
   }
+  return ok;
+}
+
+/* Runs function fid from state s (its regs are replaced by the callee's);
+ * on return s is the merged state of all returns (guard FALSE if none) and
+ * *ret the returned value. False when out of time/work. */
+static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_term *ret) {
+  bframe fr = {0};
+  frame_init(e, &fr, fid, args);
+  VEC_PUSH(e->call_stack, fid);
+  s->regs = xcalloc(fr.f->ninsts ? fr.f->ninsts : 1, sizeof *s->regs);
+  fr.pending[0] = *s;
+  memset(s, 0, sizeof *s);
+  bool ok = sweep(e, &fr, 0);
   e->call_stack.len--;
   if (ok && fr.has_ret && fr.ret.guard != SMT_NULL) {
     *s = fr.ret;
@@ -894,6 +959,31 @@ static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_t
     s->mem = smt_mk_var(e->ctx, "mem0", smt_sort_array(e->pw));
   }
   *ret = fr.ret_val;
+  frame_free(&fr);
+  return ok;
+}
+
+bool benc_iteration(benc *e, uint32_t fid, uint32_t head, const bool *in_loop, smt_term *args, bstate *start,
+                    bstate *next) {
+  bframe fr = {0};
+  frame_init(e, &fr, fid, args);
+  fr.in_loop = in_loop;
+  fr.iter_head = head;
+  memset(next, 0, sizeof *next);
+  next->guard = SMT_FALSE;
+  bool ok = fr.pos[head] != UINT32_MAX;
+  if (ok) {
+    VEC_PUSH(e->call_stack, fid);
+    fr.pending[head] = *start;
+    memset(start, 0, sizeof *start);
+    ok = sweep(e, &fr, fr.pos[head]) && !fr.inner_loop;
+    e->call_stack.len--;
+  }
+  if (ok && fr.back[head].guard != SMT_NULL) {
+    *next = fr.back[head];
+    memset(&fr.back[head], 0, sizeof fr.back[head]);
+  }
+  state_free(start);
   frame_free(&fr);
   return ok;
 }

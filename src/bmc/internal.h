@@ -77,6 +77,10 @@ typedef struct benc {
   VEC(uint32_t) call_stack;  /* functions being inlined */
   bool incomplete;     /* something was approximated: no TRUE at all */
   const char *incomplete_why;
+  /* recur.c: every undefined behaviour of arithmetic is a check site too
+   * (division by zero, shift amounts, nuw and exact flags), filed under
+   * PROP_NO_OVERFLOW */
+  bool ub_all;
 
   /* select simplification cache (memory.c) */
   u64_map sel; /* (memory term << 32 | address term) -> selected value */
@@ -110,5 +114,20 @@ void bmem_free_cache(benc *e);
 /* ---- encode.c ------------------------------------------------------------ */
 /* Encodes main at e->bound. False when main is missing or time ran out. */
 bool benc_run(benc *e);
+/* Encodes one iteration of the loop at block `head` of function fid
+ * (recur.c): the sweep starts at the head's first non-phi instruction from
+ * *start (its regs: the values the loop reads, phis of the head included;
+ * consumed), executes the blocks with in_loop[b] in order, drops states
+ * that leave the loop (they ended the iteration elsewhere) and merges the
+ * states that take an edge back to the head into *next: its guard says
+ * "the iteration came back", its regs of the head's phis hold their next
+ * values. Calls are inlined with e->bound as for runs. False when time ran
+ * out or an edge inside the loop goes back to another block than the head
+ * (inner loops are not supported). */
+bool benc_iteration(benc *e, uint32_t fid, uint32_t head, const bool *in_loop, smt_term *args, bstate *start,
+                    bstate *next);
+void benc_state_free(bstate *s);
+/* Frees what the encoding allocated (not the context). */
+void benc_free(benc *e);
 
 #endif

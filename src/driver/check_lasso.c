@@ -8,6 +8,7 @@
 
 #include "../interp/interp.h"
 #include "../util/util.h"
+#include "check_recur.h"
 
 #define LASSO_MAX_STEPS 5000000u
 #define LASSO_RANDOM_RUNS 24
@@ -82,7 +83,15 @@ static void report(const ir_module *m, const interp_result *r, verdict *out) {
   out->lasso_first = l->first, out->lasso_second = l->second;
 }
 
-bool drv_lasso_check(const ir_module *m, double deadline, verdict *out) {
+/* The last loop-head visit of a search run: where a run that does not end
+ * is caught. */
+static void last_head(void *ctxp, const interp_event *e) {
+  drv_recur_candidate *c = ctxp;
+  if (e->kind != INTERP_EV_HEAD) return;
+  c->func = e->func, c->block = e->block, c->visit = e->visit, c->ndraws = e->ndraws;
+}
+
+bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *out) {
   if (!deadline) deadline = util_now() + 10;
   /* constants first: with the same input every time a finite-state loop
    * must come back to a state; then random small values, in ranges that
@@ -91,6 +100,8 @@ bool drv_lasso_check(const ir_module *m, double deadline, verdict *out) {
   static const int64_t constants[] = {0, 1, -1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 100};
   static const int64_t ranges[][2] = {{-4, 13}, {1, 6}, {0, 2}, {1, 10}};
   size_t nconst = sizeof constants / sizeof constants[0], nranges = sizeof ranges / sizeof ranges[0];
+  VEC(uint64_t) tried = {0}; /* loop heads (func << 32 | block) a recurrent set was sought at */
+  bool found = false;
   for (size_t k = 0; k < nconst + LASSO_RANDOM_RUNS && util_now() < deadline; k++) {
     size_t ri = (k - nconst) % nranges;
     strategy s = {k >= nconst, k < nconst ? constants[k] : 0, 0x9E3779B97F4A7C15ull * (k + 1),
@@ -103,9 +114,11 @@ bool drv_lasso_check(const ir_module *m, double deadline, verdict *out) {
     io.max_steps = LASSO_MAX_STEPS;
     io.deadline = deadline;
     io.lasso.enabled = true;
+    drv_recur_candidate cand = {0};
+    io.observe = last_head;
+    io.observe_ctx = &cand;
     interp_result r;
     interp_run(m, &io, &r);
-    bool found = false;
     if (r.outcome == INTERP_LASSO && !r.lasso.checked) {
       interp_result c;
       if (check(m, &r.nondet, &r.lasso, deadline, &c)) {
@@ -114,8 +127,21 @@ bool drv_lasso_check(const ir_module *m, double deadline, verdict *out) {
       }
       interp_result_free(&c);
     }
+    /* a run still going at its step limit without a repeated state: a
+     * recurrent set at the loop it was in, once per loop head */
+    if (!found && r.outcome == INTERP_OUT_OF_STEPS && cand.visit) {
+      uint64_t key = (uint64_t)cand.func << 32 | cand.block;
+      bool seen = false;
+      for (size_t i = 0; i < tried.len; i++) seen |= tried.data[i] == key;
+      if (!seen) {
+        VEC_PUSH(tried, key);
+        cand.steps = r.steps;
+        found = drv_recur_try(m, &r.nondet, &cand, deadline, debug, out);
+      }
+    }
     interp_result_free(&r);
-    if (found) return true;
+    if (found) break;
   }
-  return false;
+  VEC_FREE(tried);
+  return found;
 }

@@ -19,7 +19,12 @@
  * values (re-usable with `bitprove run --nondet`; the cycle repeats
  * forever); out->cex holds stem and cycle (stem first), and out->lasso_stem
  * the stem's length. Otherwise false, *out untouched. Every FALSE rests on
- * the exact comparison. */
+ * the exact comparison.
+ *
+ * A search run that reaches its step limit without a repeated state is
+ * handed to check_recur.h (a recurrent set at the loop head it visited
+ * last, once per loop head); its FALSE is returned the same way. `debug`:
+ * why a candidate failed, on stderr. */
 #ifndef BITPROVE_DRIVER_CHECK_LASSO_H
 #define BITPROVE_DRIVER_CHECK_LASSO_H
 
@@ -28,6 +33,6 @@
 #include "../ir/ir.h"
 #include "verdict.h"
 
-bool drv_lasso_check(const ir_module *m, double deadline, verdict *out);
+bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *out);
 
 #endif

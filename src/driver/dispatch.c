@@ -153,8 +153,8 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, verd
                            "direct or auto");
     } else {
       double left = util_time_left();
-      if (!drv_lasso_check(m, left > 0 ? util_now() + (left > 1 ? left - 0.5 : left) : 0, out))
-        verdict_unknown(out, "no lasso with a repeated state found (the search tries simple inputs only)");
+      if (!drv_lasso_check(m, left > 0 ? util_now() + (left > 1 ? left - 0.5 : left) : 0, o->debug, out))
+        verdict_unknown(out, "no lasso with a repeated state and no recurrent set found (the search tries simple inputs only)");
     }
     return;
   }
@@ -163,7 +163,7 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, verd
   if (o->engine == DRV_ENGINE_AUTO && termination && !o->math_ints) {
     double left = util_time_left();
     double share = left > 0 ? (0.15 * left < 8 ? 0.15 * left : 8) : 8;
-    if (drv_lasso_check(m, util_now() + share, out)) return;
+    if (drv_lasso_check(m, util_now() + share, o->debug, out)) return;
   }
   if (o->engine == DRV_ENGINE_SEG) {
     double left = util_time_left();

@@ -44,6 +44,8 @@ void verdict_print(const verdict *v, const char *head, const char *indent, FILE 
 void verdict_free(verdict *v) {
   strbuf_free(&v->detail);
   VEC_FREE(v->cex);
+  free(v->recur_set);
+  v->recur_set = NULL;
   for (size_t i = 0; i < v->invariants.len; i++) {
     free(v->invariants.data[i].func);
     free(v->invariants.data[i].expr);

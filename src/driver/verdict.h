@@ -42,6 +42,8 @@ typedef struct {
                             FALSE(termination): the stem's, then the cycle's */
   size_t lasso_stem;     /* FALSE(termination): how many of cex are the stem */
   uint64_t lasso_first, lasso_second; /* FALSE(termination): the loop-head visits with equal states */
+  uint64_t recur_visit;  /* FALSE(termination) by a recurrent set: the stem's loop-head visit (else 0) */
+  char *recur_set;       /* ... and the set as a C expression over source variables (owned; NULL: none) */
   verdict_invariant_vec invariants; /* TRUE: may be empty (owned) */
 } verdict;
 

@@ -70,6 +70,8 @@ typedef struct {
   uint32_t main_fn; /* main's index */
   ir_loc main_ret;  /* the last return of main seen */
   uint64_t cycle_visit; /* lasso: the first visit of the repeated state (0: none) */
+  const verdict *v;
+  bool recur;           /* a recurrent set: the cycle head is the stem's visit, the set its invariant */
 } trace_ctx;
 
 /* The repeated state at a loop head: its phis that carry a C variable, as
@@ -95,6 +97,9 @@ static char *head_state(const ir_module *m, const interp_event *e) {
 
 static void push_step(trace_ctx *c, witness_step s) {
   if (!in_program(c->m, c->t, s.loc)) return;
+  /* a recurrent set's iterations need not all take the same path: the
+   * cycle is left open (the set at the head says what goes on) */
+  if (c->recur && c->path->lasso) return;
   VEC_PUSH(c->path->steps, s);
 }
 
@@ -117,7 +122,7 @@ static void on_event(void *ctx, const interp_event *e) {
       c->path->head = e->loc;
       c->path->head_func = e->func;
       free(c->path->head_state);
-      c->path->head_state = head_state(c->m, e);
+      c->path->head_state = c->recur ? xstrdup(c->v->recur_set ? c->v->recur_set : "1") : head_state(c->m, e);
     }
     return;
   }
@@ -154,7 +159,9 @@ bool witness_trace(const ir_module *m, const witness_task *t, const verdict *v, 
   path->head_func = IR_NONE;
   uint64_t *values = xcalloc(cex->len ? cex->len : 1, sizeof *values);
   for (size_t i = 0; i < cex->len; i++) values[i] = cex->data[i].value;
-  trace_ctx c = {m, t, path, 0, find_func(m, "main"), ir_loc_none(), lasso ? v->lasso_first : 0};
+  bool recur = lasso && v->recur_visit;
+  trace_ctx c = {m,           t, path, 0, find_func(m, "main"), ir_loc_none(), lasso ? (recur ? v->recur_visit : v->lasso_first) : 0,
+                 v,           recur};
   interp_options io;
   interp_options_replay(&io, values, cex->len);
   io.draw = on_draw;
@@ -163,16 +170,19 @@ bool witness_trace(const ir_module *m, const witness_task *t, const verdict *v, 
   io.observe_ctx = &c;
   if (lasso) {
     io.lasso.enabled = true;
-    io.lasso.check_first = v->lasso_first;
-    io.lasso.check_second = v->lasso_second;
+    /* a recurrent set: run to the visit after the stem's (the comparison
+     * there only stops the run) */
+    io.lasso.check_first = recur ? v->recur_visit : v->lasso_first;
+    io.lasso.check_second = recur ? v->recur_visit + 1 : v->lasso_second;
   }
   interp_result r;
   interp_run(m, &io, &r);
-  bool violation = lasso ? r.outcome == INTERP_LASSO && r.lasso.equal && path->lasso
+  bool violation = recur   ? path->lasso
+                 : lasso ? r.outcome == INTERP_LASSO && r.lasso.equal && path->lasso
                          : r.outcome == INTERP_UB || r.outcome == INTERP_ERROR_REACHED || r.n_memtrack || r.n_memcleanup;
   if (!violation) {
     snprintf(err, errlen, "witness: the counterexample's replay does not end in %s",
-             lasso ? "the repeated state" : "a violation");
+             recur ? "the recurrent set's loop head" : lasso ? "the repeated state" : "a violation");
     interp_result_free(&r);
     free(values);
     witness_path_free(path);

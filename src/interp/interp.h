@@ -184,8 +184,10 @@ typedef struct {
   bool taken;    /* BRANCH: the condition was true (the branch went to targets[0]) */
   uint32_t block;          /* HEAD: the loop head */
   uint64_t visit;          /* HEAD: its number */
-  const uint64_t *values;  /* HEAD: values[i] = bits of instruction i's result (0 if none yet) */
-  uint32_t nvalues;        /* HEAD: the function's instruction count */
+  const uint64_t *values;  /* HEAD: values[i] = bits of instruction i's result (0 if none yet),
+                              then values[ninsts + k] = bits of argument k */
+  uint32_t nvalues;        /* HEAD: the function's instruction count + its argument count */
+  uint64_t ndraws;         /* HEAD: recorded draws so far (interp_result.nondet.len) */
 } interp_event;
 
 typedef void (*interp_observe_fn)(void *ctx, const interp_event *e);

@@ -169,14 +169,15 @@ void lasso_enter_block(interp_state *st, uint32_t block) {
   if (st->opt->observe) {
     const ir_func *f = &st->m->funcs.data[fr->func];
     l->values.len = 0;
-    for (uint32_t i = 0; i < f->ninsts; i++) VEC_PUSH(l->values, st->regs.data[fr->regs + i].bits);
+    for (uint32_t i = 0; i < f->ninsts + fr->nargs; i++) VEC_PUSH(l->values, st->regs.data[fr->regs + i].bits);
     interp_event ev = {.kind = INTERP_EV_HEAD,
                        .loc = fr->pc < f->ninsts ? f->insts[fr->pc].loc : ir_loc_none(),
                        .func = fr->func,
                        .block = block,
                        .visit = visit,
                        .values = l->values.data,
-                       .nvalues = f->ninsts};
+                       .nvalues = f->ninsts + fr->nargs,
+                       .ndraws = st->res->nondet.len};
     st->opt->observe(st->opt->observe_ctx, &ev);
   }
   const interp_lasso_options *o = &st->opt->lasso;

@@ -1,4 +1,5 @@
 // A list whose last node points back to the first, walked until NULL.
+// VERDICT: FALSE(termination)
 // RUN: --max-steps 100000
 // EXPECT: run: out of steps (100000)
 #include <stdlib.h>

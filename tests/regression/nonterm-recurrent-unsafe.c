@@ -1,5 +1,6 @@
 // Diverges without repeating a state for 2^31 iterations: x stays even and
 // never equals 1. Needs a recurrent set ({x even}), not a repeated state.
+// VERDICT: FALSE(termination)
 // RUN: --nondet 4 --max-steps 100000
 // EXPECT: run: out of steps (100000)
 extern unsigned __VERIFIER_nondet_uint(void);

@@ -1,5 +1,6 @@
 // A state that comes back after several iterations: s walks the cycle
 // 0 -> 1 -> 4 -> 3 -> 0 of s := (3s + 1) mod 5 and never becomes 7.
+// VERDICT: FALSE(termination)
 // RUN: --nondet 0 --max-steps 100000
 // EXPECT: run: out of steps (100000)
 extern unsigned __VERIFIER_nondet_uint(void);

@@ -11,3 +11,8 @@ add_test(NAME regression/verdicts
                  --memory ${BITPROVE_TEST_MEMORY_MB}
                  --timeout 60 -j 2 -q --out ${CMAKE_BINARY_DIR}/regression-verdicts ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(regression/verdicts PROPERTIES TIMEOUT 600)
+
+# the answers promised by `// VERDICT:` header lines (check-verdicts.sh)
+add_test(NAME regression/promised-verdicts
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check-verdicts.sh ${BITPROVE_EXE})
+set_tests_properties(regression/promised-verdicts PROPERTIES TIMEOUT 600)

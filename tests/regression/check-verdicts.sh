@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# check-verdicts.sh BITPROVE — for every tests/regression/*.c with a header
+# line `// VERDICT: V` (V is TRUE, FALSE(prop) or UNKNOWN, for the property
+# `prop`, or `// VERDICT: V for PROP`), runs `BITPROVE task --property PROP`
+# on the program's task file and requires the verdict line to be exactly V.
+# (regression/verdicts only fails on wrong answers; this pins the answers we
+# promise to give.) Prints one line per failure, then "N passed, N failed";
+# exits non-zero on any failure.
+set -u
+exe=${1:?usage: check-verdicts.sh BITPROVE}
+case $exe in /*) ;; *) exe=$PWD/$exe ;; esac
+dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$dir" || exit 2
+limit=()
+command -v timeout >/dev/null && limit=(timeout 120)
+pass=0
+fail=0
+for src in *.c; do
+  line=$(grep -m1 '^// VERDICT: ' "$src") || continue
+  want=${line#// VERDICT: }
+  prop=
+  case $want in
+  *" for "*) prop=${want##* for }; want=${want%% for *} ;;
+  FALSE\(*\)) prop=${want#FALSE(}; prop=${prop%)} ;;
+  esac
+  if [ -z "$prop" ]; then
+    echo "FAIL $src: no property in '$line'"
+    fail=$((fail + 1))
+    continue
+  fi
+  got=$("${limit[@]}" "$exe" task --property "$prop" --timeout 60 "${src%.c}.yml" 2>/dev/null | head -1)
+  if [ "$got" = "$want" ]; then
+    pass=$((pass + 1))
+  else
+    echo "FAIL $src: verdict '$got', expected '$want'"
+    fail=$((fail + 1))
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
