@@ -115,12 +115,22 @@ void bmc_result_free(bmc_result *r);
  * What the caller still has to check: that a run reaches H with values in
  * S (the driver replays the stem and evaluates `set` on them).
  *
+ * The same for a recursion (query.recursion): H is the function's entry, S
+ * a set of its arguments, and an iteration ends at the next call of the
+ * function (an infinite recursion never returns).
+ *
  * Ownership: out->ctx owns the terms; free with bmc_recur_free. */
 typedef struct {
   uint32_t func, head;   /* the loop head: function id and block */
   const uint64_t *values; /* values[i]: instruction i's result bits at the visit, then values[ninsts + a]: arg a */
   uint32_t nvalues;      /* ninsts + nparams of func */
   double deadline;       /* util_now() value; 0: none */
+  /* a recursion instead of a loop: S is a set of arguments at the entry of
+   * func (head is ignored; only the argument values are read), and the
+   * cycle is one execution of func from its entry to a call of func again
+   * (directly or through other functions), the call's arguments in S;
+   * returning leaves the cycle */
+  bool recursion;
 } bmc_recur_query;
 
 typedef enum { RECUR_EQ, RECUR_SLE, RECUR_SGE, RECUR_ULE, RECUR_UGE, RECUR_LOWBITS } bmc_recur_rel;

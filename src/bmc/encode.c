@@ -499,6 +499,17 @@ static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uin
   uint32_t nargs = in->nops - first;
   smt_term *args = xcalloc(nargs > g->nparams ? nargs + 1 : g->nparams + 1, sizeof *args);
   for (uint32_t i = 0; i < nargs; i++) args[i] = eval(e, fr, s, &in->ops[first + i], inst);
+  if (e->rec_on && callee == e->rec_fid && g->defined && nargs >= g->nparams) {
+    /* benc_recursion: the function is called again, the cycle closes */
+    for (uint32_t i = 0; i < g->nparams; i++) {
+      smt_term a = resize(e, args[i], width_of(e, g->params[i]), false);
+      e->rec_args[i] = e->rec_guard == SMT_FALSE ? a : smt_mk_ite(e->ctx, s->guard, a, e->rec_args[i]);
+    }
+    e->rec_guard = smt_mk_or2(e->ctx, e->rec_guard, s->guard);
+    s->guard = SMT_FALSE;
+    free(args);
+    return rw ? fresh(e, "rec", rw) : SMT_NULL;
+  }
   smt_term r = SMT_NULL;
   ir_builtin b = effective_builtin(g);
   if (b != IR_BUILTIN_NONE) {
@@ -985,6 +996,22 @@ bool benc_iteration(benc *e, uint32_t fid, uint32_t head, const bool *in_loop, s
   }
   state_free(start);
   frame_free(&fr);
+  return ok;
+}
+
+bool benc_recursion(benc *e, uint32_t fid, smt_term *args, bstate *start, smt_term *back, smt_term *next_args) {
+  const ir_func *f = &e->m->funcs.data[fid];
+  e->rec_on = true;
+  e->rec_fid = fid;
+  e->rec_guard = SMT_FALSE;
+  e->rec_args = next_args;
+  for (uint32_t i = 0; i < f->nparams; i++) next_args[i] = SMT_NULL;
+  smt_term ret = SMT_NULL;
+  bool ok = run_function(e, fid, args, start, &ret);
+  *back = e->rec_guard;
+  e->rec_on = false;
+  e->rec_args = NULL;
+  state_free(start); /* the returns: they left the cycle */
   return ok;
 }
 

@@ -81,6 +81,12 @@ typedef struct benc {
    * (division by zero, shift amounts, nuw and exact flags), filed under
    * PROP_NO_OVERFLOW */
   bool ub_all;
+  /* benc_recursion: a call of rec_fid closes the cycle (rec_guard: some
+   * call was reached, rec_args: the arguments of the one reached) */
+  bool rec_on;
+  uint32_t rec_fid;
+  smt_term rec_guard;
+  smt_term *rec_args;
 
   /* select simplification cache (memory.c) */
   u64_map sel; /* (memory term << 32 | address term) -> selected value */
@@ -127,6 +133,13 @@ bool benc_run(benc *e);
 bool benc_iteration(benc *e, uint32_t fid, uint32_t head, const bool *in_loop, smt_term *args, bstate *start,
                     bstate *next);
 void benc_state_free(bstate *s);
+/* Encodes one "iteration" of a recursion (recur.c): function fid from its
+ * entry with the given args and state *start (consumed), calls inlined,
+ * until it calls fid again (directly or through other functions): such a
+ * call ends its path, and *back is the condition that one is reached,
+ * next_args[k] (fid's nparams) the arguments it passes. Returns end the
+ * path too (they leave the cycle). False when time ran out. */
+bool benc_recursion(benc *e, uint32_t fid, smt_term *args, bstate *start, smt_term *back, smt_term *next_args);
 /* Frees what the encoding allocated (not the context). */
 void benc_free(benc *e);
 

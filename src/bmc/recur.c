@@ -306,21 +306,28 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
     snprintf(out->reason, sizeof out->reason, "the visit does not match the function");
     return false;
   }
-  bool *in_loop = xcalloc(f->nblocks, sizeof *in_loop);
-  uint8_t *seen = xcalloc(m->funcs.len + 1, 1);
-  const char *why = natural_loop(f, q->head, in_loop) ? refuse(m, q->func, in_loop, seen) : "not a loop head";
-  free(seen);
   /* the slots: phis of the head, values from outside the loop that it reads, the parameters */
   uint32_t *slot_of = xmalloc((q->nvalues + 1) * sizeof *slot_of);
   for (uint32_t i = 0; i < q->nvalues; i++) slot_of[i] = UINT32_MAX;
   VEC(uint32_t) slots = {0};
+  bool *in_loop = xcalloc(f->nblocks, sizeof *in_loop);
+  uint8_t *seen = xcalloc(m->funcs.len + 1, 1);
+  const char *why = q->recursion                        ? refuse(m, q->func, NULL, seen)
+                    : natural_loop(f, q->head, in_loop) ? refuse(m, q->func, in_loop, seen)
+                                                        : "not a loop head";
+  free(seen);
+  if (q->recursion) /* the slots: the parameters */
+    for (uint32_t k = 0; k < f->nparams; k++) {
+      slot_of[f->ninsts + k] = (uint32_t)slots.len;
+      VEC_PUSH(slots, f->ninsts + k);
+    }
   const ir_block *hb = &f->blocks[q->head];
-  for (uint32_t i = hb->first; !why && i < hb->first + hb->count && f->insts[i].op == IR_PHI; i++)
+  for (uint32_t i = hb->first; !why && !q->recursion && i < hb->first + hb->count && f->insts[i].op == IR_PHI; i++)
   {
     slot_of[i] = (uint32_t)slots.len;
     VEC_PUSH(slots, i);
   }
-  for (uint32_t b = 0; !why && b < f->nblocks; b++) {
+  for (uint32_t b = 0; !why && !q->recursion && b < f->nblocks; b++) {
     if (!in_loop[b]) continue;
     for (uint32_t i = f->blocks[b].first; i < f->blocks[b].first + f->blocks[b].count; i++)
       for (uint32_t k = 0; k < f->insts[i].nops; k++) {
@@ -387,13 +394,23 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
     if (sl < f->ninsts) start.regs[sl] = env.vars[i];
     else args[sl - f->ninsts] = env.vars[i];
   }
-  bool encoded = benc_iteration(&e, q->func, q->head, in_loop, args, &start, &next);
+  smt_term *rec_next = xcalloc(f->nparams + 1, sizeof *rec_next);
+  bool encoded;
+  if (q->recursion) {
+    memset(&next, 0, sizeof next);
+    encoded = benc_recursion(&e, q->func, args, &start, &next.guard, rec_next);
+  } else {
+    encoded = benc_iteration(&e, q->func, q->head, in_loop, args, &start, &next);
+  }
   free(args);
+  if (q->recursion) /* every block may run before the recursive call */
+    for (uint32_t b = 0; b < f->nblocks; b++) in_loop[b] = true;
   const bool *loop_blocks = in_loop;
 
   if (!encoded) {
-    snprintf(out->reason, sizeof out->reason, "%s", e.out_of_time ? "timeout while encoding the iteration"
-                                                                   : "the loop has an inner loop");
+    snprintf(out->reason, sizeof out->reason, "%s",
+             e.out_of_time ? "timeout while encoding the iteration"
+             : q->recursion ? "the encoding gave up" : "the loop has an inner loop");
   } else {
     smt_term_vec ubs = {0};
     for (size_t i = 0; i < e.viols.len; i++) VEC_PUSH(ubs, e.viols.data[i].cond);
@@ -404,7 +421,10 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
     smt_term *repl = xcalloc(env.nslots + 1, sizeof *repl);
     for (uint32_t i = 0; i < env.nslots; i++) {
       uint32_t sl = slots.data[i];
-      if (sl < f->ninsts && f->insts[sl].op == IR_PHI && f->insts[sl].block == q->head && next.regs)
+      if (q->recursion && sl >= f->ninsts)
+        repl[i] = rec_next[sl - f->ninsts];
+      else if (!q->recursion && sl < f->ninsts && f->insts[sl].op == IR_PHI && f->insts[sl].block == q->head &&
+               next.regs)
         repl[i] = next.regs[sl];
     }
     /* the constants the loop compares with */
@@ -499,6 +519,7 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
   VEC_FREE(slots);
   free(slot_of);
   free(in_loop);
+  free(rec_next);
   benc_free(&e);
   return out->found;
 }

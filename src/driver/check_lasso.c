@@ -86,9 +86,11 @@ static void report(const ir_module *m, const interp_result *r, verdict *out) {
 /* The last loop-head visit of a search run: where a run that does not end
  * is caught. */
 static void last_head(void *ctxp, const interp_event *e) {
-  drv_recur_candidate *c = ctxp;
-  if (e->kind != INTERP_EV_HEAD) return;
-  c->func = e->func, c->block = e->block, c->visit = e->visit, c->ndraws = e->ndraws;
+  drv_recur_candidate *c = ctxp; /* [0]: the last loop-head visit, [1]: the last call */
+  if (e->kind == INTERP_EV_HEAD)
+    c[0] = (drv_recur_candidate){false, e->func, e->block, e->visit, e->ndraws, 0};
+  else if (e->kind == INTERP_EV_CALL)
+    c[1] = (drv_recur_candidate){true, e->func, 0, e->visit, e->ndraws, 0};
 }
 
 bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *out) {
@@ -114,9 +116,9 @@ bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *o
     io.max_steps = LASSO_MAX_STEPS;
     io.deadline = deadline;
     io.lasso.enabled = true;
-    drv_recur_candidate cand = {0};
+    drv_recur_candidate last[2] = {{0}, {0}};
     io.observe = last_head;
-    io.observe_ctx = &cand;
+    io.observe_ctx = last;
     interp_result r;
     interp_run(m, &io, &r);
     if (r.outcome == INTERP_LASSO && !r.lasso.checked) {
@@ -128,9 +130,12 @@ bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *o
       interp_result_free(&c);
     }
     /* a run still going at its step limit without a repeated state: a
-     * recurrent set at the loop it was in, once per loop head */
-    if (!found && r.outcome == INTERP_OUT_OF_STEPS && cand.visit) {
-      uint64_t key = (uint64_t)cand.func << 32 | cand.block;
+     * recurrent set at the loop it was in, once per loop head; a run that
+     * ended at the call-depth limit: one of the recursion it was in */
+    bool deep = r.outcome == INTERP_OUT_OF_RESOURCES && r.detail && strncmp(r.detail, "call depth", 10) == 0;
+    drv_recur_candidate cand = deep ? last[1] : last[0];
+    if (!found && (r.outcome == INTERP_OUT_OF_STEPS || deep) && cand.visit) {
+      uint64_t key = (uint64_t)cand.func << 32 | (deep ? UINT32_MAX : cand.block);
       bool seen = false;
       for (size_t i = 0; i < tried.len; i++) seen |= tried.data[i] == key;
       if (!seen) {

@@ -15,15 +15,19 @@
 /* ---- the stem's values at the visit ---------------------------------------------- */
 typedef struct {
   const drv_recur_candidate *cand;
+  uint32_t ninsts; /* of the candidate's function */
   bool seen;
   VEC(uint64_t) values;
 } visit_ctx;
 
 static void observe(void *ctxp, const interp_event *e) {
   visit_ctx *v = ctxp;
-  if (e->kind != INTERP_EV_HEAD || e->visit != v->cand->visit) return;
-  if (e->func != v->cand->func || e->block != v->cand->block || e->ndraws != v->cand->ndraws) return;
+  const drv_recur_candidate *c = v->cand;
+  if (v->seen || e->kind != (c->recursion ? INTERP_EV_CALL : INTERP_EV_HEAD) || e->visit != c->visit) return;
+  if (e->func != c->func || (!c->recursion && e->block != c->block) || e->ndraws != c->ndraws) return;
   v->seen = true;
+  if (c->recursion) /* the slots' layout: the instructions' values (none yet), then the arguments */
+    for (uint32_t i = 0; i < v->ninsts; i++) VEC_PUSH(v->values, 0);
   for (uint32_t i = 0; i < e->nvalues; i++) VEC_PUSH(v->values, e->values[i]);
 }
 
@@ -115,13 +119,13 @@ bool drv_recur_try(const ir_module *m, const interp_nondet_vec *draws, const drv
   /* 1. the stem, replayed strictly, reaches the visit */
   uint64_t *vals = xcalloc(cand->ndraws + 1, sizeof *vals);
   for (size_t i = 0; i < cand->ndraws; i++) vals[i] = draws->data[i].value;
-  visit_ctx vc = {cand, false, {0}};
+  visit_ctx vc = {cand, f->ninsts, false, {0}};
   interp_options io;
   interp_options_replay(&io, vals, cand->ndraws);
   io.max_steps = cand->steps + 1;
   io.deadline = deadline;
-  io.lasso.enabled = true; /* loop-head events */
-  io.lasso.check_first = cand->visit; /* check mode: no hashing */
+  io.lasso.enabled = !cand->recursion; /* loop-head events */
+  io.lasso.check_first = cand->visit;  /* check mode: no hashing */
   io.observe = observe;
   io.observe_ctx = &vc;
   interp_result stem;
@@ -133,7 +137,7 @@ bool drv_recur_try(const ir_module *m, const interp_nondet_vec *draws, const drv
     goto done;
   }
   /* 2. S and its proof */
-  bmc_recur_query q = {cand->func, cand->block, vc.values.data, f->ninsts + f->nparams, deadline};
+  bmc_recur_query q = {cand->func, cand->block, vc.values.data, f->ninsts + f->nparams, deadline, cand->recursion};
   bmc_recur_result r;
   if (!bmc_recur_find(m, &q, &r)) {
     if (debug) fprintf(stderr, "recur: %s: no recurrent set: %s\n", f->name, r.reason);
@@ -160,23 +164,36 @@ bool drv_recur_try(const ir_module *m, const interp_nondet_vec *draws, const drv
     goto done;
   }
   char loc[512];
-  const ir_block *hb = &f->blocks[cand->block];
+  const ir_block *hb = &f->blocks[cand->recursion ? 0 : cand->block];
   uint32_t first = hb->first;
   while (first + 1 < hb->first + hb->count && f->insts[first].op == IR_PHI) first++;
   char *words = render_set(f, &r, false);
   out->kind = VERDICT_FALSE;
   out->violated = PROP_TERMINATION;
-  verdict_note(out, "non-termination: a recurrent set, proved by the solver over the bit-precise encoding of one "
-                    "iteration of the loop at %s (in %s):",
-               ir_loc_format(m, f->insts[first].loc, loc, sizeof loc), f->name);
-  verdict_note(out, "every state with %s comes back to the loop head without undefined behaviour, exit or "
-                    "error and satisfies it again (%u solver queries),",
-               words, r.queries);
+  if (cand->recursion) {
+    verdict_note(out, "non-termination: a recurrent set of a recursion, proved by the solver over the bit-precise "
+                      "encoding of %s (at %s) up to its next call of itself:",
+                 f->name, ir_loc_format(m, f->loc, loc, sizeof loc));
+    verdict_note(out, "every call with %s calls %s again before it returns, without undefined behaviour, exit or "
+                      "error, with arguments that satisfy it again (%u solver queries),",
+                 words, f->name, r.queries);
+  } else {
+    verdict_note(out, "non-termination: a recurrent set, proved by the solver over the bit-precise encoding of one "
+                      "iteration of the loop at %s (in %s):",
+                 ir_loc_format(m, f->insts[first].loc, loc, sizeof loc), f->name);
+    verdict_note(out, "every state with %s comes back to the loop head without undefined behaviour, exit or "
+                      "error and satisfies it again (%u solver queries),",
+                 words, r.queries);
+  }
   free(words);
   if (r.cycle_any) verdict_note(out, "whatever the nondet values of the iteration are;");
   else verdict_note(out, "when every nondet value of an iteration is %" PRIu64 ";", r.cycle_value);
-  verdict_note(out, "the stem reaches the loop head in that set (visit %" PRIu64 ", replayed by the interpreter)",
-               cand->visit);
+  if (cand->recursion)
+    verdict_note(out, "the stem calls %s with arguments in that set (call depth %" PRIu64 ", replayed by the interpreter)",
+                 f->name, cand->visit);
+  else
+    verdict_note(out, "the stem reaches the loop head in that set (visit %" PRIu64 ", replayed by the interpreter)",
+                 cand->visit);
   strbuf b = {0};
   for (size_t i = 0; i < cand->ndraws; i++) strbuf_printf(&b, "%s%" PRIu64, i ? "," : "", draws->data[i].value);
   verdict_note(out, "stem: nondet values (%zu): %s", (size_t)cand->ndraws, b.data ? b.data : "");
@@ -186,6 +203,7 @@ bool drv_recur_try(const ir_module *m, const interp_nondet_vec *draws, const drv
   for (size_t i = 0; i < cand->ndraws; i++) VEC_PUSH(out->cex, draws->data[i]);
   out->lasso_stem = cand->ndraws;
   out->recur_visit = cand->visit;
+  out->recur_call = cand->recursion;
   out->recur_set = render_set(f, &r, true);
   bmc_recur_free(&r);
   found = true;

@@ -14,6 +14,10 @@
  *      all of them one constant);
  *   3. S is evaluated on the replayed values once more (smt_eval): the stem
  *      really reaches S.
+ * A run that ended at its call-depth limit was most likely caught in a
+ * recursion: the same with the last call as the visit, S a set of the
+ * callee's arguments, and the cycle one execution of it up to the next
+ * call of it (bmc.h, query.recursion).
  * Only then FALSE(termination), explained by the loop head, S (in source
  * names where debug info gives them), the stem's values and the cycle's.
  *
@@ -32,6 +36,7 @@
 #include "verdict.h"
 
 typedef struct {
+  bool recursion;       /* a recursion: func's entry, visit = the call depth of the call */
   uint32_t func, block; /* the loop head */
   uint64_t visit;       /* its visit number in the run */
   uint64_t ndraws;      /* draws of the run before that visit */

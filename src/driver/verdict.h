@@ -44,6 +44,7 @@ typedef struct {
   uint64_t lasso_first, lasso_second; /* FALSE(termination): the loop-head visits with equal states */
   uint64_t recur_visit;  /* FALSE(termination) by a recurrent set: the stem's loop-head visit (else 0) */
   char *recur_set;       /* ... and the set as a C expression over source variables (owned; NULL: none) */
+  bool recur_call;       /* ... of a recursion: recur_visit is the call depth of the stem's last call */
   verdict_invariant_vec invariants; /* TRUE: may be empty (owned) */
 } verdict;
 

@@ -115,7 +115,19 @@ static bool on_draw(void *ctx, const interp_draw *d, uint64_t *value) {
 
 static void on_event(void *ctx, const interp_event *e) {
   trace_ctx *c = ctx;
+  if (c->recur && c->v->recur_call && e->kind == INTERP_EV_CALL && e->visit == c->cycle_visit && !c->path->lasso) {
+    /* a recursion's cycle head: the entry of the function called */
+    const ir_func *g = &c->m->funcs.data[e->func];
+    c->path->lasso = true;
+    c->path->cycle_start = c->path->steps.len;
+    c->path->head = g->loc;
+    c->path->head_func = e->func;
+    free(c->path->head_state);
+    c->path->head_state = xstrdup(c->v->recur_set ? c->v->recur_set : "1");
+    return;
+  }
   if (e->kind == INTERP_EV_HEAD) {
+    if (c->recur && c->v->recur_call) return;
     if (e->visit == c->cycle_visit) {
       c->path->lasso = true;
       c->path->cycle_start = c->path->steps.len;
@@ -168,7 +180,7 @@ bool witness_trace(const ir_module *m, const witness_task *t, const verdict *v, 
   io.draw_ctx = &c;
   io.observe = on_event;
   io.observe_ctx = &c;
-  if (lasso) {
+  if (lasso && !(recur && v->recur_call)) {
     io.lasso.enabled = true;
     /* a recurrent set: run to the visit after the stem's (the comparison
      * there only stops the run) */

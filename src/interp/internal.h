@@ -93,6 +93,7 @@ typedef struct interp_state {
   VEC(uint32_t) allocas;
   VEC(ival) tmp;  /* phi values in flight */
   VEC(ival) args; /* call arguments in flight */
+  VEC(uint64_t) event_values; /* the values of a CALL event */
 
   size_t nd_pos;
   uint64_t rng;

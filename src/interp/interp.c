@@ -314,8 +314,17 @@ static void push_frame(interp_state *st, uint32_t callee, uint32_t call_inst, ir
   iframe fr = {callee, 0, IR_NONE, g->blocks[0].first, base, (uint32_t)st->args.len, st->allocas.len, call_inst};
   VEC_PUSH(st->frames, fr);
   if (st->opt->trace) fprintf(st->opt->trace, "call %s\n", g->name);
-  if (st->opt->observe)
-    st->opt->observe(st->opt->observe_ctx, &(interp_event){.kind = INTERP_EV_CALL, .loc = loc, .func = callee});
+  if (st->opt->observe) {
+    st->event_values.len = 0;
+    for (size_t i = 0; i < st->args.len; i++) VEC_PUSH(st->event_values, st->args.data[i].bits);
+    st->opt->observe(st->opt->observe_ctx, &(interp_event){.kind = INTERP_EV_CALL,
+                                                           .loc = loc,
+                                                           .func = callee,
+                                                           .visit = st->frames.len,
+                                                           .values = st->event_values.data,
+                                                           .nvalues = (uint32_t)st->args.len,
+                                                           .ndraws = st->res->nondet.len});
+  }
 }
 
 static void do_return(interp_state *st, const ir_inst *in) {
@@ -682,6 +691,7 @@ void interp_run(const ir_module *m, const interp_options *opt_in, interp_result 
   VEC_FREE(st.allocas);
   VEC_FREE(st.tmp);
   VEC_FREE(st.args);
+  VEC_FREE(st.event_values);
 }
 
 void interp_result_free(interp_result *r) {

@@ -171,7 +171,9 @@ typedef bool (*interp_draw_fn)(void *ctx, const interp_draw *d, uint64_t *value)
  * source steps (verification witnesses). */
 typedef enum {
   INTERP_EV_BRANCH, /* a conditional branch (IR_CONDBR) decided: loc, func, taken */
-  INTERP_EV_CALL,   /* a call of a function with a body: loc of the call, func = callee */
+  INTERP_EV_CALL,   /* a call of a function with a body: loc of the call, func = callee,
+                       visit = the call depth with the callee's frame, values = the
+                       arguments' bits, ndraws */
   INTERP_EV_RETURN, /* a function with a body returns: loc of the ret, func = returning */
   INTERP_EV_HEAD    /* lasso mode: a loop-head visit (number `visit`), loc of the head's first
                        non-phi instruction, func; values: the frame's instruction results */

@@ -1,5 +1,6 @@
 // A recursion that calls itself with the same argument: never returns
 // (every call adds a frame, so no state repeats).
+// VERDICT: FALSE(termination)
 // RUN: --nondet 3 --max-depth 1000
 // EXPECT: run: out of resources: *
 extern int __VERIFIER_nondet_int(void);

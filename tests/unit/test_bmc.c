@@ -328,7 +328,7 @@ static void expect_recur(const char *name, const char *text, uint64_t draw, uint
   interp_run(m, &io, &run);
   interp_result_free(&run);
   CHECK_MSG(h.n > 0, "%s: visit %llu not reached", name, (unsigned long long)visit);
-  bmc_recur_query q = {h.func, h.block, h.values, h.n, util_now() + 30};
+  bmc_recur_query q = {h.func, h.block, h.values, h.n, util_now() + 30, false};
   bool found = h.n && bmc_recur_find(m, &q, out);
   CHECK_MSG(found == want, "%s: found %d (%s)", name, found, out->reason);
   if (found) {
