@@ -298,9 +298,11 @@ typedef struct {
   uint64_t values[512];
 } head_visit;
 
+static bool recur_calls; /* expect_recur: the visit is a call depth */
+
 static void at_visit(void *ctxp, const interp_event *e) {
   head_visit *h = ctxp;
-  if (e->kind != INTERP_EV_HEAD || e->visit != h->visit) return;
+  if (e->kind != (recur_calls ? INTERP_EV_CALL : INTERP_EV_HEAD) || e->visit != h->visit) return;
   h->func = e->func, h->block = e->block;
   h->n = e->nvalues < 512 ? e->nvalues : 512;
   memcpy(h->values, e->values, h->n * sizeof *h->values);
@@ -328,7 +330,14 @@ static void expect_recur(const char *name, const char *text, uint64_t draw, uint
   interp_run(m, &io, &run);
   interp_result_free(&run);
   CHECK_MSG(h.n > 0, "%s: visit %llu not reached", name, (unsigned long long)visit);
-  bmc_recur_query q = {h.func, h.block, h.values, h.n, util_now() + 30, false};
+  if (recur_calls && h.n) { /* the slots' layout: instructions (no values yet), then the arguments */
+    uint32_t ni = m->funcs.data[h.func].ninsts;
+    CHECK(ni + h.n <= 512);
+    memmove(h.values + ni, h.values, h.n * sizeof *h.values);
+    memset(h.values, 0, ni * sizeof *h.values);
+    h.n += ni;
+  }
+  bmc_recur_query q = {h.func, h.block, h.values, h.n, util_now() + 30, recur_calls};
   bool found = h.n && bmc_recur_find(m, &q, out);
   CHECK_MSG(found == want, "%s: found %d (%s)", name, found, out->reason);
   if (found) {
@@ -384,6 +393,20 @@ static void test_recur(void) {
                0, 3, true, NULL, &r);
   CHECK(!r.cycle_any && r.cycle_value == 0);
   bmc_recur_free(&r);
+  /* recursions: the same argument again, and the twin that counts down */
+  recur_calls = true;
+  expect_recur("recursion", "extern int __VERIFIER_nondet_int(void);\n"
+                            "int f(int n) { if (n <= 0) return 0; return f(n) + 1; }\n"
+                            "int main(void) { return f(__VERIFIER_nondet_int()); }\n",
+               3, 4, true, NULL, &r);
+  CHECK(r.nvars == 1 && r.atoms.len >= 1);
+  bmc_recur_free(&r);
+  expect_recur("countdown", "extern int __VERIFIER_nondet_int(void);\n"
+                            "int f(int n) { if (n <= 0) return 0; return f(n - 1) + 1; }\n"
+                            "int main(void) { return f(__VERIFIER_nondet_int()); }\n",
+               50, 4, false, NULL, &r);
+  bmc_recur_free(&r);
+  recur_calls = false;
   /* memory is out of scope */
   expect_recur("memory", "extern int __VERIFIER_nondet_int(void);\n"
                          "int main(void) { volatile int a = __VERIFIER_nondet_int(); while (a == 0) a = 0;\n"
