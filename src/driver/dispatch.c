@@ -123,7 +123,32 @@ static void first_reason(const verdict *v, char *buf, size_t n) {
   snprintf(buf, n, "%.*s", (int)strcspn(d, "\n"), d);
 }
 
+static void check_with(const ir_module *m, const property *p, const drv_options *o, verdict *out);
+
+/* The external globals a TRUE rests on (ir_global.external). */
+static void note_externals(const ir_module *m, verdict *out) {
+  strbuf names = {0};
+  size_t n = 0;
+  for (size_t i = 0; i < m->globals.len; i++)
+    if (m->globals.data[i].external) {
+      if (n < 8) strbuf_printf(&names, "%s'%s'", n ? ", " : "", m->globals.data[i].name);
+      n++;
+    }
+  if (n)
+    verdict_note(out, "assumption: the external global%s %s%s (declared, not defined in the program) %s of %s "
+                      "declared size (%u bytes for an incomplete type) whose contents are unknown: every value "
+                      "read from %s before the program writes it was treated as arbitrary",
+                 n > 1 ? "s" : "", names.data, n > 8 ? ", ..." : "", n > 1 ? "are objects" : "is an object",
+                 n > 1 ? "their" : "its", IR_EXTERN_UNSIZED_BYTES, n > 1 ? "them" : "it");
+  strbuf_free(&names);
+}
+
 void drv_check(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
+  check_with(m, p, o, out);
+  if (out->kind == VERDICT_TRUE) note_externals(m, out);
+}
+
+static void check_with(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   if (m->unsupported.len) {
     char loc[512];

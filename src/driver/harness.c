@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- types ---------------------------------------------------------------- */
@@ -196,6 +197,40 @@ static bool print_definition(const ir_module *m, const ir_func *f, bool proto, F
   return true;
 }
 
+/* The external globals (declared, not defined): defined here as byte
+ * arrays of their size holding what the interpreter's replay of cex read
+ * from them first (0 where it read nothing). Another type than the
+ * program's declaration is no problem for the linker, which sees only the
+ * symbol. */
+static void print_externals(const ir_module *m, const interp_nondet_vec *cex, FILE *out) {
+  bool any = false;
+  for (size_t i = 0; i < m->globals.len && !any; i++) any = m->globals.data[i].external;
+  if (!any) return;
+  uint64_t *vals = xcalloc(cex->len + 1, sizeof *vals);
+  for (size_t i = 0; i < cex->len; i++) vals[i] = cex->data[i].value;
+  interp_options io;
+  interp_options_replay(&io, vals, cex->len);
+  io.keep_externals = true;
+  interp_result r;
+  interp_run(m, &io, &r);
+  fputs("\n/* The external globals the program declares without defining, with the contents\n"
+        " * the interpreter's run read from them (0 where it read nothing). */\n",
+        out);
+  for (size_t k = 0; k < r.externals.len; k++) {
+    const interp_extern *x = &r.externals.data[k];
+    const ir_global *g = &m->globals.data[x->global];
+    fprintf(out, "unsigned char %s[%" PRIu64 "] __attribute__((aligned(%u))) = {", g->name, x->size,
+            g->align ? g->align : 1);
+    uint64_t last = 0; /* trailing zeros are implied */
+    for (uint64_t b = 0; b < x->size; b++)
+      if (x->bytes[b]) last = b + 1;
+    for (uint64_t b = 0; b < (last ? last : 1); b++) fprintf(out, "%s%u", b ? ", " : "", x->bytes[b]);
+    fputs("};\n", out);
+  }
+  interp_result_free(&r);
+  free(vals);
+}
+
 void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_check violated, const char *program,
                      const char *harness_path, FILE *out) {
   size_t nvalues = 0, nlost = 0, nnondet = 0;
@@ -300,6 +335,7 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
       fputc('\n', out);
       print_definition(m, &m->funcs.data[i], false, out);
     }
+  print_externals(m, cex, out);
 }
 
 void harness_print_testcase(const ir_module *m, const interp_nondet_vec *cex, FILE *out) {

@@ -42,6 +42,9 @@
  *   - __VERIFIER_assume(c): _Exit(0) without a word when c is false (no
  *     atexit handlers: LeakSanitizer does not judge a run the program
  *     excludes, as the interpreter does not);
+ *   - every external global (ir_global.external), as a byte array of its
+ *     size holding the bytes the interpreter's run read from it (the
+ *     harness replays cex to learn them);
  * and nothing else (__VERIFIER_atomic_* mean threads, which make the
  * verdict UNKNOWN): every other declared function is libc's business.
  * It also sets the sanitizer runtimes' options (__asan_default_options:

@@ -13,7 +13,10 @@
  *    written later (work list) as little-endian bytes of its alloc size,
  *    with pointers as relocations (target + addend). Undef is written as
  *    zero; float/double constants are written exactly (only computing with
- *    them is unsupported). Using an external global is reported.
+ *    them is unsupported). A global the program declares but does not define
+ *    (external) is an object of its declared size (IR_EXTERN_UNSIZED_BYTES
+ *    for an incomplete type) without initializer: ir_global.external, its
+ *    contents unknown to every engine.
  *  - fe_gep_offset() computes the byte offset of a getelementptr from the
  *    data layout: struct fields by LLVMOffsetOfElement, elements by their
  *    alloc size, indices sign-extended or truncated to pointer width.
@@ -462,21 +465,19 @@ uint32_t fe_global_id(fe_lower *L, LLVMValueRef gv) {
   LLVMTypeRef vt = LLVMGlobalGetValueType(gv);
   bool sized = LLVMTypeIsSized(vt);
   uint64_t size = sized ? LLVMABISizeOfType(L->td, vt) : 0;
+  /* an external global of an incomplete or zero-size type gets a documented size */
+  bool incomplete = LLVMIsDeclaration(gv) && size == 0;
+  if (incomplete) size = IR_EXTERN_UNSIZED_BYTES;
   unsigned align = LLVMGetAlignment(gv);
   if (!align && sized) align = LLVMPreferredAlignmentOfGlobal(L->td, gv);
   uint32_t id = ir_global_add(L->m, name, size, align);
   ir_global *g = &L->m->globals.data[id];
   g->constant = LLVMIsGlobalConstant(gv);
   g->external = LLVMIsDeclaration(gv);
+  g->incomplete = incomplete;
   g->loc = fe_loc_of(L, gv);
   fe_map_put(&L->globals, gv, id);
-  if (g->external) {
-    char *what = xasprintf("external global '%s'", name);
-    fe_unsupported(L, what);
-    free(what);
-  } else {
-    VEC_PUSH(L->gv_work, gv);
-  }
+  if (!g->external) VEC_PUSH(L->gv_work, gv); /* an external one has no initializer: contents unknown */
   free(name);
   return id;
 }

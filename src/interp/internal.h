@@ -140,7 +140,7 @@ uint32_t mem_lookup(const interp_state *st, uint64_t addr);
 ival mem_resolve(const interp_state *st, ival p);
 /* Checks an access of n >= 1 bytes at p ("what" names it in messages, e.g.
  * "load", "memcpy write"). Returns the object id and *off, or 0 after ending
- * the run with the UB (or UNSUPPORTED for external globals). */
+ * the run with the UB. */
 uint32_t mem_check(interp_state *st, ival p, uint64_t n, const char *what, bool write, ir_loc loc, uint64_t *off);
 /* Reads n (1..8) bytes little endian; uninitialised bytes are filled with a
  * nondet draw of `bits` bits first. *prov: common provenance of the bytes. */

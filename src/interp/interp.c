@@ -698,5 +698,7 @@ void interp_result_free(interp_result *r) {
   free(r->detail);
   VEC_FREE(r->nondet);
   VEC_FREE(r->leaks);
+  for (size_t i = 0; i < r->externals.len; i++) free(r->externals.data[i].bytes);
+  VEC_FREE(r->externals);
   r->detail = NULL;
 }

@@ -229,6 +229,7 @@ typedef struct {
   interp_observe_fn observe; /* told every event (see interp_event); NULL: none */
   void *observe_ctx;         /* passed to observe */
   interp_lasso_options lasso; /* off by default */
+  bool keep_externals;    /* fill interp_result.externals */
 } interp_options;
 
 /* Defaults: no list, seed 0, PRNG after the list, uninitialised = nondet,
@@ -328,6 +329,12 @@ typedef struct {
 } interp_lasso;
 
 typedef struct {
+  uint32_t global; /* ir_module.globals index */
+  uint64_t size;
+  uint8_t *bytes;  /* size bytes (owned) */
+} interp_extern;
+
+typedef struct {
   interp_outcome outcome;
   int32_t exit_code;   /* EXIT */
   interp_ub ub;        /* UB */
@@ -343,6 +350,9 @@ typedef struct {
   size_t n_memtrack;   /* of those, not reachable */
   size_t n_memcleanup; /* of those, at normal termination (EXIT) only */
   interp_lasso lasso;  /* LASSO */
+  /* keep_externals: per external global (ir_global.external), its contents
+   * as the run first read them (drawn bytes; bytes never drawn are 0) */
+  VEC(interp_extern) externals;
   uint64_t head_visits; /* lasso mode: loop-head visits made */
 } interp_result;
 

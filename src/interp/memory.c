@@ -203,6 +203,10 @@ bool mem_init(interp_state *st) {
     iobj *o = mem_obj(st, id);
     o->ref = (uint32_t)i;
     o->readonly = g->constant;
+    /* an external global: contents unknown, drawn when first read */
+    if (g->external) o->undef_all = !st->opt->uninit_zero && g->size > 0;
+    if (g->external && st->opt->keep_externals)
+      VEC_PUSH(st->res->externals, ((interp_extern){(uint32_t)i, g->size, xcalloc(g->size ? g->size : 1, 1)}));
     if (g->init && g->size) {
       st->cur_loc = g->loc;
       if (!need_bytes(st, o)) return false;
@@ -328,10 +332,6 @@ uint32_t mem_check(interp_state *st, ival p, uint64_t n, const char *what, bool 
     interp_end_ub(st, INTERP_UB_INVALID_DEREF, loc, "%s of %llu %s at %s", what, nb, bytes, db);
     return 0;
   }
-  if (o->kind == OBJ_EXTERN) {
-    interp_end_unsupported(st, loc, "access to external global '%s'", o->name ? o->name : "?");
-    return 0;
-  }
   if (o->state == OBJ_FREED) {
     interp_end_ub(st, INTERP_UB_USE_AFTER_FREE, loc, "%s of %llu %s at offset %lld of %s, freed at %s", what, nb,
                   bytes, soff, db, interp_loc(st, o->end_loc, lb, sizeof lb));
@@ -343,6 +343,13 @@ uint32_t mem_check(interp_state *st, ival p, uint64_t n, const char *what, bool 
     return 0;
   }
   if (o_off > o->size || n > o->size - o_off) {
+    if (o->kind == OBJ_EXTERN && st->m->globals.data[o->ref].incomplete) {
+      /* its size is only assumed: beyond it we know nothing */
+      interp_end_unsupported(st, loc, "%s of %llu %s at offset %lld of external global '%s', beyond the %llu bytes "
+                                      "assumed for its incomplete type",
+                             what, nb, bytes, soff, o->name ? o->name : "?", (unsigned long long)o->size);
+      return 0;
+    }
     if (p.bits < INTERP_NULL_PAGE)
       interp_end_ub(st, INTERP_UB_NULL_DEREF, loc, "%s of %llu %s at address 0x%llx (null pointer)", what, nb, bytes,
                     (unsigned long long)p.bits);
@@ -370,9 +377,13 @@ uint64_t mem_load(interp_state *st, uint32_t id, uint64_t off, unsigned n, unsig
     uint64_t v = interp_nondet_next(st, bits, pointer, INTERP_ND_UNINIT, loc, IR_NONE);
     o = mem_obj(st, id);
     need_undef_bitmap(o);
+    interp_extern *ext = NULL; /* an external global's first contents, kept */
+    for (size_t k = 0; o->kind == OBJ_EXTERN && k < st->res->externals.len; k++)
+      if (st->res->externals.data[k].global == o->ref) ext = &st->res->externals.data[k];
     for (unsigned i = 0; i < n; i++) {
       if (is_undef(o, off + i)) {
         uint8_t b = (uint8_t)(i < 8 ? v >> (8 * i) : 0);
+        if (ext && off + i < ext->size) ext->bytes[off + i] = b;
         if (b) {
           if (!need_bytes(st, o)) return 0;
           o->bytes[off + i] = b;

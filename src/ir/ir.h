@@ -272,6 +272,10 @@ typedef struct {
   ir_loc loc;
 } ir_func;
 
+/* Bytes of an external global whose type is incomplete (`extern struct
+ * module __this_module;`): enough for the fields a program touches. */
+#define IR_EXTERN_UNSIZED_BYTES 4096u
+
 typedef struct {
   uint64_t offset;  /* where in the global's bytes the address is stored */
   uint8_t kind;     /* IR_VAL_GLOBAL or IR_VAL_FUNC */
@@ -287,7 +291,10 @@ typedef struct {
   uint32_t nrelocs; /* pointers inside the initial bytes */
   ir_reloc *relocs;
   bool constant;
-  bool external;    /* declared only (no definition in the module) */
+  bool external;    /* declared only (no definition in the module): contents unknown, no init */
+  bool incomplete;  /* external, of an incomplete or zero-size type (`extern int a[];`): its
+                       size is the assumed IR_EXTERN_UNSIZED_BYTES, so an access beyond it is
+                       no proof of a memory error */
   ir_loc loc;
 } ir_global;
 
