@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../interp/interp.h"
+#include "../util/map.h"
 #include "../util/util.h"
 #include "check_recur.h"
 
@@ -83,14 +84,45 @@ static void report(const ir_module *m, const interp_result *r, verdict *out) {
   out->lasso_first = l->first, out->lasso_second = l->second;
 }
 
-/* The last loop-head visit of a search run: where a run that does not end
- * is caught. */
-static void last_head(void *ctxp, const interp_event *e) {
-  drv_recur_candidate *c = ctxp; /* [0]: the last loop-head visit, [1]: the last call */
-  if (e->kind == INTERP_EV_HEAD)
-    c[0] = (drv_recur_candidate){false, e->func, e->block, e->visit, e->ndraws, 0};
-  else if (e->kind == INTERP_EV_CALL)
-    c[1] = (drv_recur_candidate){true, e->func, 0, e->visit, e->ndraws, 0};
+/* What a search run's recurrent-set candidates need: its last loop-head
+ * visit and its last call (where a run that does not end is caught), and
+ * for every loop head and called function its second visit (an early one:
+ * a short stem; the first may still be on the way into the loop's steady
+ * relations). */
+typedef struct {
+  drv_recur_candidate last_head, last_call;
+  u64_map early_of;              /* key (head or function) -> index in early */
+  VEC(drv_recur_candidate) early;
+  VEC(uint8_t) seen;             /* per early entry: visits so far (up to 2) */
+} run_watch;
+
+static uint64_t watch_key(bool call, uint32_t func, uint32_t block) {
+  return call ? (1ull << 63) | func : (uint64_t)func << 32 | block;
+}
+
+static void watch(void *ctxp, const interp_event *e) {
+  run_watch *w = ctxp;
+  if (e->kind != INTERP_EV_HEAD && e->kind != INTERP_EV_CALL) return;
+  bool call = e->kind == INTERP_EV_CALL;
+  drv_recur_candidate c = {call, e->func, call ? 0 : e->block, e->visit, e->ndraws, 0};
+  if (call) w->last_call = c;
+  else w->last_head = c;
+  uint64_t key = watch_key(call, c.func, c.block), i;
+  if (!u64_map_get(&w->early_of, key, &i)) {
+    i = w->early.len;
+    u64_map_put(&w->early_of, key, i);
+    VEC_PUSH(w->early, c);
+    VEC_PUSH(w->seen, 1);
+  } else if (w->seen.data[i] < 2) {
+    w->early.data[i] = c;
+    w->seen.data[i]++;
+  }
+}
+
+static void watch_free(run_watch *w) {
+  u64_map_free(&w->early_of);
+  VEC_FREE(w->early);
+  VEC_FREE(w->seen);
 }
 
 bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *out) {
@@ -116,9 +148,10 @@ bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *o
     io.max_steps = LASSO_MAX_STEPS;
     io.deadline = deadline;
     io.lasso.enabled = true;
-    drv_recur_candidate last[2] = {{0}, {0}};
-    io.observe = last_head;
-    io.observe_ctx = last;
+    run_watch w;
+    memset(&w, 0, sizeof w);
+    io.observe = watch;
+    io.observe_ctx = &w;
     interp_result r;
     interp_run(m, &io, &r);
     if (r.outcome == INTERP_LASSO && !r.lasso.checked) {
@@ -133,17 +166,24 @@ bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *o
      * recurrent set at the loop it was in, once per loop head; a run that
      * ended at the call-depth limit: one of the recursion it was in */
     bool deep = r.outcome == INTERP_OUT_OF_RESOURCES && r.detail && strncmp(r.detail, "call depth", 10) == 0;
-    drv_recur_candidate cand = deep ? last[1] : last[0];
+    drv_recur_candidate cand = deep ? w.last_call : w.last_head;
     if (!found && (r.outcome == INTERP_OUT_OF_STEPS || deep) && cand.visit) {
-      uint64_t key = (uint64_t)cand.func << 32 | (deep ? UINT32_MAX : cand.block);
+      uint64_t key = watch_key(deep, cand.func, cand.block), i;
       bool seen = false;
-      for (size_t i = 0; i < tried.len; i++) seen |= tried.data[i] == key;
+      for (size_t t = 0; t < tried.len; t++) seen |= tried.data[t] == key;
       if (!seen) {
         VEC_PUSH(tried, key);
         cand.steps = r.steps;
-        found = drv_recur_try(m, &r.nondet, &cand, deadline, debug, out);
+        /* an early visit first (a short stem), then the last one */
+        if (u64_map_get(&w.early_of, key, &i) && w.early.data[i].visit != cand.visit) {
+          drv_recur_candidate e = w.early.data[i];
+          e.steps = r.steps;
+          found = drv_recur_try(m, &r.nondet, &e, deadline, debug, out);
+        }
+        if (!found) found = drv_recur_try(m, &r.nondet, &cand, deadline, debug, out);
       }
     }
+    watch_free(&w);
     interp_result_free(&r);
     if (found) break;
   }

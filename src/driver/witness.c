@@ -217,6 +217,14 @@ bool witness_trace(const ir_module *m, const witness_task *t, const verdict *v, 
     if (path->lasso && cycle_start >= path->steps.len) path->cycle_start = k;
     path->steps.len = k;
   }
+  if (path->steps.len > WITNESS_MAX_VALUES) { /* not a file anybody could read or check */
+    snprintf(err, errlen, "witness: not written: the counterexample has %zu nondet values (at most %d are written)",
+             path->steps.len, WITNESS_MAX_VALUES);
+    interp_result_free(&r);
+    free(values);
+    witness_path_free(path);
+    return false;
+  }
   interp_result_free(&r);
   free(values);
   return true;

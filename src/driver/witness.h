@@ -13,7 +13,8 @@
  * (the target). Steps outside the program file (the front end's prelude) and
  * steps without a source location are dropped; a path longer than
  * WITNESS_MAX_STEPS keeps only the nondet values and the target (validators
- * re-execute; pinning every value is what makes the run unique).
+ * re-execute; pinning every value is what makes the run unique); one with
+ * more than WITNESS_MAX_VALUES nondet values is not written (an error).
  *
  * A path is the shared currency of violation witnesses: the writers take a
  * stem and, for non-termination (a later issue), a cycle head and a cycle;
@@ -82,6 +83,9 @@
 enum { WITNESS_GRAPHML = 1, WITNESS_YAML = 2 };
 
 #define WITNESS_MAX_STEPS 5000
+/* A counterexample with more nondet values than this gets no witness (an
+ * error instead): hundreds of megabytes help no validator. */
+#define WITNESS_MAX_VALUES 100000
 
 typedef enum { WSTEP_NONDET, WSTEP_BRANCH, WSTEP_CALL, WSTEP_RETURN } witness_step_kind;
 
