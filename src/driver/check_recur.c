@@ -1,6 +1,7 @@
 /* check_recur.c: recurrent sets as non-termination certificates (check_recur.h). */
 #include "check_recur.h"
 
+
 #include <gmp.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "../ir/ir_arith.h"
 #include "../smt/build.h"
 #include "../util/util.h"
+#include "c_types.h"
 
 /* ---- the stem's values at the visit ---------------------------------------------- */
 typedef struct {
@@ -29,17 +31,6 @@ static void observe(void *ctxp, const interp_event *e) {
   if (c->recursion) /* the slots' layout: the instructions' values (none yet), then the arguments */
     for (uint32_t i = 0; i < v->ninsts; i++) VEC_PUSH(v->values, 0);
   for (uint32_t i = 0; i < e->nvalues; i++) VEC_PUSH(v->values, e->values[i]);
-}
-
-/* ---- S in words ----------------------------------------------------------------------- */
-static const char *c_type(unsigned bits, bool is_signed) {
-  switch (bits) {
-  case 8: return is_signed ? "signed char" : "unsigned char";
-  case 16: return is_signed ? "short" : "unsigned short";
-  case 32: return is_signed ? "int" : "unsigned int";
-  case 64: return is_signed ? "long long" : "unsigned long long";
-  default: return NULL;
-  }
 }
 
 /* The source name of a slot (bmc.h), NULL if it has none. */
@@ -76,7 +67,7 @@ static bool render_atom(const ir_func *f, const bmc_recur_atom *a, bool c_only, 
     ir_type t = a->a < f->ninsts ? f->insts[a->a].type : f->params[a->a - f->ninsts];
     w = t.bits;
   }
-  const char *ty = c_type(w, sgn);
+  const char *ty = c_int_type(w, sgn);
   if (c_only && (!x || !ty || !slot_is_int(f, a->a) || (a->b != UINT32_MAX && (!y || !slot_is_int(f, a->b)))))
     return false;
   char xn[32], yn[32];

@@ -1,6 +1,7 @@
 /* invariant.c: loop invariants of a proof in C (invariant.h). */
 #include "invariant.h"
 
+
 #include <assert.h>
 #include <gmp.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "../smt/build.h"
+#include "c_types.h"
 
 #define MAX_DISJUNCTS 6
 #define MAX_TERMS 4
@@ -18,17 +20,6 @@ typedef struct {
   const seg_graph *g;
   smt_ctx *ctx;
 } render_ctx;
-
-/* The C type of an integer of `bits` in a representation (NULL: none). */
-static const char *c_type(unsigned bits, bool is_signed) {
-  switch (bits) {
-  case 8: return is_signed ? "signed char" : "unsigned char";
-  case 16: return is_signed ? "short" : "unsigned short";
-  case 32: return is_signed ? "int" : "unsigned int";
-  case 64: return is_signed ? "long long" : "unsigned long long";
-  default: return NULL;
-  }
-}
 
 typedef struct {
   mpz_t coef;
@@ -43,7 +34,7 @@ static bool slot_of(const render_ctx *r, smt_term t, term *out) {
   bool sgn;
   if (smt_term_kind(r->ctx, t) != SMT_VAR || !seg_fact_slot(r->g, t, &inst, &sgn)) return false;
   const ir_inst *in = &r->main_fn->insts[inst];
-  if (!in->var || in->type.kind != IR_TY_INT || !c_type(in->type.bits, sgn)) return false;
+  if (!in->var || in->type.kind != IR_TY_INT || !c_int_type(in->type.bits, sgn)) return false;
   out->var = in->var, out->bits = in->type.bits, out->is_signed = sgn;
   return true;
 }
@@ -129,7 +120,7 @@ static bool render_atom(const render_ctx *r, smt_term atom, strbuf *out) {
     if (decided >= 0) {
       strbuf_printf(out, "%d", decided);
     } else {
-      strbuf_printf(out, "(%s)%s %s ", c_type(ts[0].bits, ts[0].is_signed), ts[0].var, op);
+      strbuf_printf(out, "(%s)%s %s ", c_int_type(ts[0].bits, ts[0].is_signed), ts[0].var, op);
       type_literal(&ts[0], K, out);
     }
   } else if (ok) {
@@ -145,7 +136,7 @@ static bool render_atom(const render_ctx *r, smt_term atom, strbuf *out) {
         strbuf_printf(out, "%sLL * ", cs);
         free(cs);
       }
-      strbuf_printf(out, "(long long)(%s)%s", c_type(ts[i].bits, ts[i].is_signed), ts[i].var);
+      strbuf_printf(out, "(long long)(%s)%s", c_int_type(ts[i].bits, ts[i].is_signed), ts[i].var);
     }
     if (ok) {
       char *ks = mpz_get_str(NULL, 10, K);

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "witness.h"
 
+
 #include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -12,6 +13,7 @@
 #include <time.h>
 
 #include "../util/sha256.h"
+#include "c_types.h"
 #include "harness.h"
 
 /* ---- file names and formats -------------------------------------------------------------- */
@@ -85,8 +87,7 @@ static char *head_state(const ir_module *m, const interp_event *e) {
     const ir_inst *in = &f->insts[i];
     if (!in->var || in->type.kind != IR_TY_INT || i >= e->nvalues) continue;
     unsigned bits = in->type.bits;
-    const char *ty = bits == 8 ? "unsigned char" : bits == 16 ? "unsigned short" : bits == 32 ? "unsigned int"
-                   : bits == 64 ? "unsigned long long" : NULL;
+    const char *ty = c_int_type(bits, false);
     if (!ty) continue;
     strbuf_printf(&s, "%s(%s)%s == %" PRIu64 "%s", s.data ? " && " : "", ty, in->var, e->values[i],
                   bits > 32 ? "ULL" : "U");
