@@ -1007,6 +1007,8 @@ bool benc_recursion(benc *e, uint32_t fid, smt_term *args, bstate *start, smt_te
   e->rec_args = next_args;
   for (uint32_t i = 0; i < f->nparams; i++) next_args[i] = SMT_NULL;
   smt_term ret = SMT_NULL;
+  free(start->regs); /* run_function gives the state the callee's registers */
+  start->regs = NULL;
   bool ok = run_function(e, fid, args, start, &ret);
   *back = e->rec_guard;
   e->rec_on = false;

@@ -11,7 +11,7 @@
 #include "../util/util.h"
 #include "check_recur.h"
 
-#define LASSO_MAX_STEPS 5000000u
+#define LASSO_MAX_STEPS 2000000u
 #define LASSO_RANDOM_RUNS 24
 
 /* How the draws of one search run are answered: a constant, or random
