@@ -297,3 +297,50 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
   assert(out->answer != BMC_UNKNOWN || out->reason[0]);
   return out->answer;
 }
+
+/* ---- stems ------------------------------------------------------------------------------ */
+bool bmc_find_stem(const ir_module *m, uint32_t func, uint32_t block, unsigned max_bound, double deadline,
+                   bmc_stem *out) {
+  memset(out, 0, sizeof *out);
+  for (unsigned k = 1; k <= max_bound && !out->n; k *= 2) {
+    if (deadline > 0 && util_now() >= deadline) break;
+    smt_ctx *ctx = smt_ctx_new();
+    benc e = {0};
+    e.m = m;
+    e.ctx = ctx;
+    e.pw = m->ptr_bits;
+    e.bound = k;
+    e.deadline = deadline;
+    e.reach_on = true;
+    e.reach_func = func;
+    e.reach_block = block;
+    e.reach = SMT_FALSE;
+    bool encoded = benc_run(&e);
+    if (encoded && e.reach != SMT_FALSE) {
+      smt_solver *sv = smt_solver_new(ctx, SMT_BACKEND_Z3);
+      smt_solver_assert(sv, e.reach);
+      if (smt_solver_check(sv, remaining_ms(&e)) == SMT_SAT) {
+        out->bound = k;
+        out->draws = xcalloc(e.events.len + 1, sizeof *out->draws);
+        for (size_t i = 0; i < e.events.len; i++) {
+          const bevent *ev = &e.events.data[i];
+          if (!model_bool(sv, ev->guard)) continue;
+          out->draws[out->n++] = (bmc_draw){ev->func, ev->inst, model_bv(&e, sv, ev->value)};
+        }
+        if (!out->n) { /* a stem without draws: every run reaches the block */
+          free(out->draws);
+          out->draws = NULL;
+          smt_solver_free(sv);
+          benc_free(&e);
+          smt_ctx_free(ctx);
+          return false;
+        }
+      }
+      smt_solver_free(sv);
+    }
+    benc_free(&e);
+    smt_ctx_free(ctx);
+    if (!encoded) break;
+  }
+  return out->n > 0;
+}

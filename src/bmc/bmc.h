@@ -161,6 +161,29 @@ typedef struct {
 } bmc_recur_result;
 
 bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_result *out);
+
+/* ---- stems (non-termination search) ---------------------------------------
+ * A run of main that reaches block `block` of function `func`, found as a
+ * model of the unrolled program at bounds 1, 2, 4, ... up to max_bound: its
+ * draws, as (function, instruction, value) in execution order, for the
+ * interpreter to answer its draws with (the first unused entry of the same
+ * instruction; loads draw only when their bytes are uninitialised, so some
+ * entries may go unused). Nothing is claimed about the run: the caller
+ * replays it. False (and out->n == 0) when no bound up to max_bound, or the
+ * deadline, gives one. The caller frees out->draws. */
+typedef struct {
+  uint32_t func, inst;
+  uint64_t value;
+} bmc_draw;
+
+typedef struct {
+  bmc_draw *draws;
+  size_t n;
+  unsigned bound;
+} bmc_stem;
+
+bool bmc_find_stem(const ir_module *m, uint32_t func, uint32_t block, unsigned max_bound, double deadline,
+                   bmc_stem *out);
 void bmc_recur_free(bmc_recur_result *r);
 
 #endif

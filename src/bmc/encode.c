@@ -880,6 +880,8 @@ static bool sweep(benc *e, bframe *fr, uint32_t p) {
     }
     bstate st = fr->pending[b];
     memset(&fr->pending[b], 0, sizeof fr->pending[b]);
+    if (e->reach_on && fr->fid == e->reach_func && b == e->reach_block)
+      e->reach = smt_mk_or2(e->ctx, e->reach, st.guard);
     const ir_block *bl = &fr->f->blocks[b];
     uint32_t last = bl->first + bl->count - 1, i = bl->first;
     while (i < last && fr->f->insts[i].op == IR_PHI) i++;

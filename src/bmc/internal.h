@@ -85,6 +85,11 @@ typedef struct benc {
    * call was reached, rec_args: the arguments of the one reached) */
   bool rec_on;
   uint32_t rec_fid;
+  /* bmc_find_stem: reach is the condition that a run enters block
+   * reach_block of function reach_func (any time) */
+  bool reach_on;
+  uint32_t reach_func, reach_block;
+  smt_term reach;
   smt_term rec_guard;
   smt_term *rec_args;
 

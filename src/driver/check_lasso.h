@@ -21,6 +21,11 @@
  * the stem's length. Otherwise false, *out untouched. Every FALSE rests on
  * the exact comparison.
  *
+ * When no run of the strategies reaches any loop head, BMC is asked for
+ * stems to the loop heads of main (bmc_find_stem: up to 3 heads, bound 8);
+ * each stem's draws answer a run's draws first, then a few strategies take
+ * over; those runs are searched and checked the same way.
+ *
  * A search run that reaches its step limit without a repeated state is
  * handed to check_recur.h (a recurrent set at the loop head it visited
  * last, once per loop head); its FALSE is returned the same way. `debug`:
