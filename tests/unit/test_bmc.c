@@ -16,6 +16,7 @@
 #include "c_fixture.h"
 #include "frontend/frontend.h"
 #include "interp/interp.h"
+#include "ir/cfg.h"
 #include "test_util.h"
 
 /* Parses the "nondet values: a,b,c" line of a FALSE verdict. */
@@ -415,8 +416,53 @@ static void test_recur(void) {
   bmc_recur_free(&r);
 }
 
+/* ---- stems ------------------------------------------------------------------- */
+static void test_stem(void) {
+  ir_module *m = load_c_text("extern int __VERIFIER_nondet_int(void);\n"
+                             "extern void __VERIFIER_assume(int);\n"
+                             "int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();\n"
+                             "  __VERIFIER_assume(a > 10 && b == 3 * a + 1);\n"
+                             "  int s = 0; while (s < 5) s++; return s; }\n",
+                             64);
+  CHECK(m != NULL);
+  if (!m) return;
+  uint32_t mainf = ir_func_find(m, "main");
+  const ir_func *f = &m->funcs.data[mainf];
+  bool heads[64] = {false};
+  CHECK(f->nblocks <= 64);
+  ir_loop_headers(f, heads);
+  uint32_t head = IR_NONE;
+  for (uint32_t b = 0; b < f->nblocks && b < 64; b++)
+    if (heads[b]) head = b;
+  CHECK(head != IR_NONE);
+  bmc_stem st;
+  CHECK(bmc_find_stem(m, mainf, head, 8, util_now() + 30, &st));
+  CHECK(st.n == 2);
+  if (st.n == 2) { /* the draws pass the assume */
+    int64_t a = (int32_t)st.draws[0].value, b = (int32_t)st.draws[1].value;
+    CHECK_MSG(a > 10 && b == 3 * a + 1, "a %lld, b %lld", (long long)a, (long long)b);
+  }
+  free(st.draws);
+  /* an unreachable block has no stem */
+  ir_module_free(m);
+  m = load_c_text("extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void __VERIFIER_assume(int);\n"
+                  "int main(void) { int a = __VERIFIER_nondet_int(); __VERIFIER_assume(a > 10 && a < 5);\n"
+                  "  int s = 0; while (s < 5) s++; return s; }\n",
+                  64);
+  CHECK(m != NULL);
+  if (!m) return;
+  f = &m->funcs.data[ir_func_find(m, "main")];
+  memset(heads, 0, sizeof heads);
+  ir_loop_headers(f, heads);
+  for (uint32_t b = 0; b < f->nblocks && b < 64; b++)
+    if (heads[b]) CHECK(!bmc_find_stem(m, ir_func_find(m, "main"), b, 8, util_now() + 30, &st) && st.n == 0);
+  ir_module_free(m);
+}
+
 int main(int argc, char **argv) {
   if (argc >= 3) return run_file(argc, argv);
+  test_stem();
   test_recur();
   test_not_safety();
   test_unreach_call();
