@@ -39,7 +39,11 @@ static const char *const opcode_names[IR_OPCODE_COUNT] = {
     [IR_OVERFLOW] = "overflow", [IR_PHI] = "phi", [IR_ALLOCA] = "alloca",
     [IR_LOAD] = "load", [IR_STORE] = "store", [IR_CALL] = "call", [IR_BR] = "br",
     [IR_CONDBR] = "condbr", [IR_SWITCH] = "switch", [IR_RET] = "ret",
-    [IR_UNREACHABLE] = "unreachable",
+    [IR_UNREACHABLE] = "unreachable", [IR_FADD] = "fadd", [IR_FSUB] = "fsub",
+    [IR_FMUL] = "fmul", [IR_FDIV] = "fdiv", [IR_FREM] = "frem", [IR_FCMP] = "fcmp",
+    [IR_FPTOSI] = "fptosi", [IR_FPTOUI] = "fptoui", [IR_SITOFP] = "sitofp",
+    [IR_UITOFP] = "uitofp", [IR_FPEXT] = "fpext", [IR_FPTRUNC] = "fptrunc",
+    [IR_FMATH] = "fmath", [IR_ASM] = "asm", [IR_HAVOC] = "havoc",
 };
 
 const char *ir_opcode_name(ir_opcode op) {
@@ -49,6 +53,15 @@ const char *ir_opcode_name(ir_opcode op) {
 static const char *const pred_names[] = {"eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"};
 
 const char *ir_pred_name(ir_pred p) { return (unsigned)p <= IR_SLE ? pred_names[p] : "?"; }
+
+static const char *const fpred_names[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                                          "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true"};
+
+const char *ir_fpred_name(ir_fpred p) { return (unsigned)p <= IR_FTRUE ? fpred_names[p] : "?"; }
+
+static const char *const fmath_names[] = {"sqrt", "floor", "ceil", "trunc", "round", "rint", "fmin", "fmax"};
+
+const char *ir_fmath_name(ir_fmath f) { return (unsigned)f < IR_FM_COUNT ? fmath_names[f] : "?"; }
 
 const char *ir_loc_format(const ir_module *m, ir_loc loc, char *buf, size_t n) {
   if (loc.file == IR_NONE || loc.file >= m->files.len) {

@@ -7,7 +7,8 @@
  * names and the list of unsupported constructs met while lowering. All of it
  * is freed by ir_module_free().
  *
- * Types are tiny: void, an integer of 1..64 bits, or a pointer. A pointer has
+ * Types are tiny: void, an integer of 1..64 bits, or a pointer (a float or
+ * double is the bit pattern of its IEEE number in an integer, see IR_FADD). A pointer has
  * the module's pointer width (64 for LP64, 32 for ILP32) and carries no
  * pointee type: memory is byte-precise, and a load or store names its width.
  * Aggregates never live in registers: the front end lowers them to memory or
@@ -133,6 +134,31 @@ typedef enum {
   IR_CALL,     /* callee != IR_NONE: ops are the arguments. callee == IR_NONE:
                   ops[0] is the callee pointer, ops[1..] the arguments.
                   Result type VOID when nothing is returned. */
+  /* Floating point. A float value is the bit pattern of an IEEE 754 number
+   * held in an INT of its width: 32 bits are binary32 (float), 64 bits
+   * binary64 (double); no other width (long double is unsupported). So
+   * loads, stores, phis, selects and bitcasts need nothing new. Arithmetic
+   * rounds to nearest, ties to even (C's default; fenv is not modelled).
+   * fneg, fabs and copysign are sign-bit arithmetic (IR_XOR / IR_AND / IR_OR). */
+  IR_FADD, IR_FSUB, IR_FMUL, IR_FDIV, /* ops[0] op ops[1]; operands and result of one width */
+  IR_FREM,     /* C's fmod (LLVM frem): x - trunc(x / y) * y, computed exactly */
+  IR_FCMP,     /* pred (ir_fpred) on ops[0], ops[1] of one width; result i1 */
+  IR_FPTOSI, IR_FPTOUI, /* float ops[0] -> INT of any width, rounded toward zero;
+                  undefined behaviour when that value is not representable
+                  (NaN, infinities, out of range: C11 6.3.1.4) */
+  IR_SITOFP, IR_UITOFP, /* INT ops[0] read signed / unsigned -> float of the result width */
+  IR_FPEXT,    /* binary32 -> binary64 (exact) */
+  IR_FPTRUNC,  /* binary64 -> binary32 (rounded) */
+  IR_FMATH,    /* pred (ir_fmath): a libm function of 1 or 2 operands (ir_fmath_arity),
+                  operands and result of one width */
+  /* Inline assembly (sound for sequential code): */
+  IR_ASM,      /* result: an unknown value of its type (VOID: none); ops: the asm's
+                  input operands. Flag IR_ASM_MEMORY: a "memory" clobber, the asm
+                  may write any memory reachable from its pointer operands and
+                  from globals. Without it the asm touches no memory but through
+                  IR_HAVOC. */
+  IR_HAVOC,    /* `size` bytes at ops[0] (PTR) get unknown contents: an asm's memory
+                  output ("=m" / "+m"). Writing them must be allowed (a store). */
   /* Terminators */
   IR_BR,          /* goto targets[0] */
   IR_CONDBR,      /* ops[0] (i1) ? targets[0] : targets[1] */
@@ -148,11 +174,29 @@ enum {
   IR_EXACT = 1u << 2,
   IR_INBOUNDS = 1u << 3,
   IR_VOLATILE = 1u << 4, /* load/store */
+  IR_ASM_MEMORY = 1u << 5, /* IR_ASM: "memory" clobber */
 };
 
 typedef enum {
   IR_EQ, IR_NE, IR_UGT, IR_UGE, IR_ULT, IR_ULE, IR_SGT, IR_SGE, IR_SLT, IR_SLE
 } ir_pred;
+
+/* IR_FCMP predicates, LLVM's: O = ordered (neither operand NaN) and the
+ * relation; U = unordered (some operand NaN) or the relation. */
+typedef enum {
+  IR_FFALSE, IR_FOEQ, IR_FOGT, IR_FOGE, IR_FOLT, IR_FOLE, IR_FONE, IR_FORD,
+  IR_FUNO, IR_FUEQ, IR_FUGT, IR_FUGE, IR_FULT, IR_FULE, IR_FUNE, IR_FTRUE
+} ir_fpred;
+
+/* IR_FMATH functions: C's sqrt, floor, ceil, trunc, round (halves away from
+ * zero), rint/nearbyint (to nearest even), fmin, fmax (a NaN operand yields
+ * the other operand). */
+typedef enum {
+  IR_FM_SQRT, IR_FM_FLOOR, IR_FM_CEIL, IR_FM_TRUNC, IR_FM_ROUND, IR_FM_RINT,
+  IR_FM_FMIN, IR_FM_FMAX, IR_FM_COUNT
+} ir_fmath;
+
+static inline unsigned ir_fmath_arity(ir_fmath f) { return f >= IR_FM_FMIN ? 2u : 1u; }
 
 typedef enum {
   IR_OVF_SADD, IR_OVF_UADD, IR_OVF_SSUB, IR_OVF_USUB, IR_OVF_SMUL, IR_OVF_UMUL
@@ -161,7 +205,7 @@ typedef enum {
 typedef struct {
   uint8_t op;    /* ir_opcode */
   uint8_t flags; /* IR_NSW | ... */
-  uint8_t pred;  /* ir_pred for ICMP, ir_ovf for OVERFLOW */
+  uint8_t pred;  /* ir_pred for ICMP, ir_ovf for OVERFLOW, ir_fpred for FCMP, ir_fmath for FMATH */
   ir_type type;  /* result type; VOID if none */
   uint32_t block;
   uint32_t nops;
@@ -170,7 +214,7 @@ typedef struct {
   uint32_t *targets;     /* successor blocks, or PHI incoming blocks */
   uint64_t *case_values; /* SWITCH: ntargets-1 constants of ops[0]'s type */
   uint32_t callee;       /* CALL: function id, IR_NONE if indirect */
-  uint64_t size;         /* ALLOCA element size / LOAD, STORE bytes */
+  uint64_t size;         /* ALLOCA element size / LOAD, STORE, HAVOC bytes */
   uint32_t align;
   ir_loc loc;
   const char *name; /* source-level name of the result, or NULL */
@@ -186,6 +230,10 @@ typedef struct {
 static inline bool ir_is_terminator(uint8_t op) { return op >= IR_BR && op <= IR_UNREACHABLE; }
 static inline bool ir_is_binary(uint8_t op) { return op <= IR_XOR; }
 static inline bool ir_is_cast(uint8_t op) { return op >= IR_TRUNC && op <= IR_COPY; }
+/* The floating-point opcodes (IR_FADD .. IR_FMATH). */
+static inline bool ir_is_float_op(uint8_t op) { return op >= IR_FADD && op <= IR_FMATH; }
+/* Is a float value's width one of the two formats? */
+static inline bool ir_float_width_ok(unsigned bits) { return bits == 32 || bits == 64; }
 
 /* ---- builtins: functions whose meaning engines know ------------------- */
 #define IR_BUILTINS(X)                                                         \
@@ -378,6 +426,8 @@ static inline ir_value ir_result(const ir_func *f, uint32_t inst) {
 }
 const char *ir_opcode_name(ir_opcode op);
 const char *ir_pred_name(ir_pred p);
+const char *ir_fpred_name(ir_fpred p);
+const char *ir_fmath_name(ir_fmath f); /* the C function: "sqrt", "floor", ... */
 /* "file:line:col" (or "?" when unknown) into buf; returns buf. */
 const char *ir_loc_format(const ir_module *m, ir_loc loc, char *buf, size_t n);
 

@@ -67,6 +67,7 @@ static void print_flags(unsigned flags, FILE *out) {
   if (flags & IR_EXACT) fputs(" exact", out);
   if (flags & IR_INBOUNDS) fputs(" inbounds", out);
   if (flags & IR_VOLATILE) fputs(" volatile", out);
+  /* IR_ASM_MEMORY is printed by the asm itself (the bit means nothing elsewhere) */
 }
 
 static const char *const ovf_names[] = {"sadd", "uadd", "ssub", "usub", "smul", "umul"};
@@ -83,6 +84,10 @@ static void print_inst(const ir_module *m, const ir_func *f, uint32_t id, FILE *
   switch (in->op) {
   case IR_ICMP: fprintf(out, " %s", ir_pred_name((ir_pred)in->pred)); break;
   case IR_OVERFLOW: fprintf(out, " %s", in->pred < 6 ? ovf_names[in->pred] : "?"); break;
+  case IR_FCMP: fprintf(out, " %s", ir_fpred_name((ir_fpred)in->pred)); break;
+  case IR_FMATH: fprintf(out, " %s", ir_fmath_name((ir_fmath)in->pred)); break;
+  case IR_ASM: if (in->flags & IR_ASM_MEMORY) fputs(" memory", out); break;
+  case IR_HAVOC: fprintf(out, " %" PRIu64, in->size); break;
   default: break;
   }
   switch (in->op) {

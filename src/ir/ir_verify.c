@@ -39,6 +39,7 @@ static bool fail(verifier *v, uint32_t inst, const char *fmt, ...) {
 }
 
 static bool is_int(ir_type t) { return t.kind == IR_TY_INT && t.bits >= 1 && t.bits <= 64; }
+static bool is_float(ir_type t) { return t.kind == IR_TY_INT && ir_float_width_ok(t.bits); }
 static bool is_ptr(const verifier *v, ir_type t) { return t.kind == IR_TY_PTR && t.bits == v->m->ptr_bits; }
 
 static bool check_value(verifier *v, uint32_t inst, ir_value x) {
@@ -135,6 +136,46 @@ static bool check_inst(verifier *v, uint32_t id) {
   case IR_COPY:
     NEED(1);
     if (!ir_type_eq(o[0].type, t)) return fail(v, id, "copy changes the type");
+    return true;
+  case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM:
+    NEED(2);
+    if (!is_float(t) || !ir_type_eq(o[0].type, t) || !ir_type_eq(o[1].type, t))
+      return fail(v, id, "float arithmetic: operands and result must share one float width (32/64)");
+    return true;
+  case IR_FCMP:
+    NEED(2);
+    if (!is_float(o[0].type) || !ir_type_eq(o[0].type, o[1].type) || !ir_type_eq(t, ir_type_int(1)) ||
+        in->pred > IR_FTRUE)
+      return fail(v, id, "fcmp: operands differ or are not floats, or result is not i1");
+    return true;
+  case IR_FPTOSI: case IR_FPTOUI:
+    NEED(1);
+    if (!is_float(o[0].type) || !is_int(t)) return fail(v, id, "float-to-int: bad types");
+    return true;
+  case IR_SITOFP: case IR_UITOFP:
+    NEED(1);
+    if (!is_int(o[0].type) || !is_float(t)) return fail(v, id, "int-to-float: bad types");
+    return true;
+  case IR_FPEXT: case IR_FPTRUNC:
+    NEED(1);
+    if (in->op == IR_FPEXT ? !(o[0].type.bits == 32 && ir_type_eq(t, ir_type_int(64)))
+                           : !(o[0].type.bits == 64 && ir_type_eq(t, ir_type_int(32))))
+      return fail(v, id, "fpext/fptrunc: needs binary32 <-> binary64");
+    if (!is_int(o[0].type)) return fail(v, id, "fpext/fptrunc: bad operand");
+    return true;
+  case IR_FMATH:
+    if (in->pred >= IR_FM_COUNT) return fail(v, id, "fmath: unknown function");
+    if (in->nops != ir_fmath_arity((ir_fmath)in->pred)) return fail(v, id, "fmath: wrong number of operands");
+    if (!is_float(t)) return fail(v, id, "fmath: result is not a float");
+    for (uint32_t i = 0; i < in->nops; i++)
+      if (!ir_type_eq(o[i].type, t)) return fail(v, id, "fmath: operand of another type");
+    return true;
+  case IR_ASM:
+    if (t.kind != IR_TY_VOID && !is_int(t) && !is_ptr(v, t)) return fail(v, id, "asm: bad result type");
+    return true;
+  case IR_HAVOC:
+    NEED(1);
+    if (!is_ptr(v, o[0].type) || t.kind != IR_TY_VOID || in->size == 0) return fail(v, id, "havoc: bad form");
     return true;
   case IR_PTRADD:
     NEED(2);
