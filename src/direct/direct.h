@@ -139,6 +139,8 @@ typedef struct {
   uint32_t weakened; /* splits beyond DT_MAX_STATES kept as one disjunction */
   bool math;             /* translated with mathematical integers */
   uint32_t math_unknown; /* math: results made fresh (no integer counterpart, ambiguous constant) */
+  uint32_t float_unknown;  /* relevant results of floating-point operations: unknown values */
+  uint32_t asm_unknown;    /* relevant outputs of inline asm: unknown values */
 } direct_info;
 
 typedef enum { DIRECT_INT_BIT = 0, DIRECT_INT_MATH } direct_int_semantics;

@@ -1296,6 +1296,16 @@ static void exec_select(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, 
 
 static uint32_t global_gval(dt_ctx *c, uint32_t g) { return c->nvals_total + g; }
 
+/* Every tracked global that matters gets an unknown value of its range. */
+static void havoc_tracked_globals(dt_ctx *c, dt_state *s) {
+  for (size_t g = 0; g < c->m->globals.len; g++)
+    if (c->gtracked[g] && c->grelevant[g]) {
+      uint32_t gv = global_gval(c, (uint32_t)g);
+      dt_ival r = range_of(c, c->grep[g], c->gbits[g]);
+      bind(s, gv, DT_B_INT, fresh_in(c, s, r), r);
+    }
+}
+
 static void exec_inst(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, uint32_t i) {
   const dt_instance *I0 = &c->insts.data[instance];
   const ir_func *f = &c->m->funcs.data[I0->func];
@@ -1336,6 +1346,11 @@ static void exec_inst(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
     }
     return;
   }
+  case IR_ASM:
+    /* a "memory" clobber may write every global (any memory the program can
+     * name); untracked memory is any value on every load anyway */
+    if (in->flags & IR_ASM_MEMORY) havoc_tracked_globals(c, &ss->data[si]);
+    break;
   case IR_CALL: {
     const ir_func *g = &c->m->funcs.data[in->callee];
     if (g->builtin == IR_BUILTIN_ASSUME && in->nops) {
@@ -1538,13 +1553,7 @@ void dt_exec_edge(dt_ctx *c, dt_states *ss, uint32_t from, const dt_edge *e) {
         uint32_t gv = result_gval(c, instance, nd->last);
         commit_fresh(c, ss, si, gv, rep_of_gval(c, gv), last->type.bits);
       }
-      /* the callee may have written the tracked globals */
-      for (size_t g = 0; g < c->m->globals.len; g++)
-        if (c->gtracked[g] && c->grelevant[g]) {
-          uint32_t gv = global_gval(c, (uint32_t)g);
-          dt_ival r = range_of(c, c->grep[g], c->gbits[g]);
-          bind(&ss->data[si], gv, DT_B_INT, fresh_in(c, &ss->data[si], r), r);
-        }
+      havoc_tracked_globals(c, &ss->data[si]); /* the callee may have written them */
       break;
     }
     default:

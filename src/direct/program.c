@@ -142,9 +142,10 @@ static void find_tracked_globals(dt_ctx *c) {
         ir_value p = in->ops[in->op == IR_LOAD ? 0 : 1];
         bool tracked = (p.kind == IR_VAL_GLOBAL && p.id < ng && c->gtracked[p.id]) || is_cell(c, (uint32_t)fi, p);
         if (!tracked) c->untracked_memory = true;
-      } else if (in->op == IR_CALL && in->callee != IR_NONE &&
-                 builtin_touches_memory(m->funcs.data[in->callee].builtin)) {
-        c->untracked_memory = true;
+      } else if ((in->op == IR_CALL && in->callee != IR_NONE &&
+                  builtin_touches_memory(m->funcs.data[in->callee].builtin)) ||
+                 in->op == IR_HAVOC) {
+        c->untracked_memory = true; /* an asm's memory output writes untracked memory */
       }
     }
   }
@@ -312,6 +313,9 @@ static void inst_uses(dt_ctx *c, uint32_t fi, uint32_t i, use_fn fn, void *arg) 
   case IR_PHI:
     return;
   default:
+    /* results the translation leaves unknown depend on nothing: floats are
+     * not modelled, an asm's output is any value */
+    if (ir_is_float_op(in->op) || in->op == IR_ASM) return;
     if (!df->relevant[i]) return;
     for (uint32_t k = 0; k < in->nops; k++) fn(c, fi, in->ops[k], arg);
     return;
@@ -358,6 +362,8 @@ static void compute_relevance(dt_ctx *c) {
       if (!is_int(t)) continue;
       if (c->funcs[fi].relevant[v]) c->info->relevant_values++;
       else c->info->sliced_values++;
+      if (c->funcs[fi].relevant[v] && v < f->ninsts && ir_is_float_op(f->insts[v].op)) c->info->float_unknown++;
+      if (c->funcs[fi].relevant[v] && v < f->ninsts && f->insts[v].op == IR_ASM) c->info->asm_unknown++;
     }
   }
 }

@@ -404,6 +404,12 @@ void direct_info_assumptions(const direct_info *info, strbuf *out) {
     any = true;
   }
   if (!any) strbuf_printf(out, "assumption: none (every run of the program maps to a run of the ITS)\n");
+  if (info->float_unknown)
+    strbuf_printf(out, "note: control flow depends on %u floating-point value(s), each abstracted to any value of "
+                       "its width (floats are not modelled by the translation)\n", info->float_unknown);
+  if (info->asm_unknown)
+    strbuf_printf(out, "note: control flow depends on %u inline-asm output(s), each any value of its type\n",
+                  info->asm_unknown);
   if (info->recursion_abstracted)
     strbuf_printf(out, "note: %u call(s) abstracted (seed 001 footnote 3: fresh result, transition into the "
                        "callee's entry)\n", info->abstracted_calls);

@@ -101,7 +101,12 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
   } else {
     int n;
     const char *why = drv_its_reason(&res, &n);
-    verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s)", n, why);
+    if (info.float_unknown)
+      verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s); control "
+                           "flow depends on %u floating-point value(s), which the translation abstracts to any value",
+                      n, why, info.float_unknown);
+    else
+      verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s)", n, why);
     verdict_note_lines(out, "", head.data);
     verdict_note_lines(out, "its: ", proof.data);
   }
@@ -149,17 +154,46 @@ static bool has_externals(const ir_module *m) {
   return false;
 }
 
+/* The program's IR_ASM instructions (an asm statement with several outputs
+ * has one per output), and whether an asm writes memory. */
+static size_t count_asm(const ir_module *m, bool *writes_memory) {
+  size_t n = 0;
+  *writes_memory = false;
+  for (size_t f = 0; f < m->funcs.len; f++)
+    for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
+      const ir_inst *in = &m->funcs.data[f].insts[i];
+      if (in->op == IR_ASM) n++;
+      if (in->op == IR_HAVOC || (in->op == IR_ASM && (in->flags & IR_ASM_MEMORY))) *writes_memory = true;
+    }
+  return n;
+}
+
+static void note_asm(const ir_module *m, verdict *out) {
+  bool writes;
+  size_t n = count_asm(m, &writes);
+  if (n)
+    verdict_note(out, "assumption: inline asm (%zu instruction(s)) modelled from their constraints for sequential code: "
+                      "each output is an arbitrary value of its type%s",
+                 n, writes ? "; memory outputs and memory the asm may reach through a \"memory\" clobber get "
+                             "arbitrary contents" : "");
+}
+
 void drv_check(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
   check_with(m, p, o, out);
-  if (out->kind == VERDICT_TRUE) note_externals(m, out);
+  if (out->kind == VERDICT_TRUE) {
+    note_externals(m, out);
+    note_asm(m, out);
+  }
   /* the interpreter draws an external global's bytes, pointers included,
-   * but a real one points where its definition says, which we do not know:
-   * a dereference or free through a drawn pointer proves nothing */
+   * but a real one points where its definition says, which we do not know;
+   * an asm's outputs alike (a kernel's `current` is a valid pointer): a
+   * dereference or free through a drawn pointer proves nothing */
+  bool asm_writes;
   if (out->kind == VERDICT_FALSE && (out->violated == PROP_VALID_DEREF || out->violated == PROP_VALID_FREE) &&
-      has_externals(m)) {
+      (has_externals(m) || count_asm(m, &asm_writes))) {
     verdict v = {0};
-    verdict_unknown(&v, "a %s violation was found, but the program has external globals whose pointers' targets are "
-                        "unknown, so it is not reported",
+    verdict_unknown(&v, "a %s violation was found, but the program has external globals or inline asm whose "
+                        "pointers' targets are unknown, so it is not reported",
                     prop_check_name(out->violated));
     verdict_free(out);
     *out = v;

@@ -382,6 +382,10 @@ static void name_source_vars(fe_lower *L, LLVMValueRef fn) {
   for (size_t i = 0; i < recs.len; i++) {
     fe_dbg_value *r = &recs.data[i];
     if (!r->value || !LLVMIsAInstruction(r->value) || !fe_has_val(L, r->value)) continue;
+    /* a float's IR value is its bit pattern: an invariant over it would not
+     * mean what the C variable's name says */
+    LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(r->value));
+    if (tk != LLVMIntegerTypeKind && tk != LLVMPointerTypeKind) continue;
     unsigned len = 0;
     const char *name = dbg_var_name(r->var, &len);
     if (!name || !len) continue;

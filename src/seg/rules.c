@@ -1275,6 +1275,46 @@ static bool rule_call(cx *c) {
   return call_builtin(c, g);
 }
 
+/* ---- floating point and inline asm ------------------------------------------------------------ */
+
+/* Floats are not modelled: a result is any value of its width (an
+ * over-approximation, so every proof stays sound; a branch on an fcmp
+ * splits both ways). A float-to-signed conversion whose value does not fit
+ * is undefined (C11 6.3.1.4); the operand is unknown here, so an ERR leaf
+ * says it may happen (it matters for no-overflow only, like a wrapping nsw
+ * operation) and the run continues with any value. */
+static bool rule_float(cx *c) {
+  if (c->in->op == IR_FPTOSI)
+    leaf(c, SEG_LEAF_ERR_OVERFLOW, "float-to-integer conversion may be out of range in %s at %s", opname(c), c->loc);
+  return fresh_result_if_any(c);
+}
+
+/* Inline asm (ir.h IR_ASM): its output is any value; a "memory" clobber may
+ * write whatever the asm can reach, so every PT atom is forgotten (the
+ * allocations stay: an asm allocates and frees nothing). */
+static bool rule_asm(cx *c) {
+  if (c->in->flags & IR_ASM_MEMORY) {
+    c->ns->pt.len = 0;
+    c->ns->fo_cache = SMT_NULL;
+  }
+  return fresh_result_if_any(c);
+}
+
+/* An asm's memory output: the bytes must be allocated (a store), and what
+ * was known of them is forgotten. */
+static bool rule_havoc(cx *c) {
+  smt_term ad0;
+  if (!rd(c, c->in->ops[0], false, &ad0)) return false;
+  uint64_t size = c->in->size;
+  smt_term ad = addr_var(c, ad0);
+  if (size == 0 || !in_alloc(c, ad, ku64(c, size))) {
+    leaf(c, SEG_LEAF_ERR_DEREF, "invalid asm memory output of %llu bytes at %s", (unsigned long long)size, c->loc);
+    return false;
+  }
+  drop_pt_overlapping(c, ad, sub(c, add(c, ad, ku64(c, size)), kint(c, 1)));
+  return true;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------------------- */
 
 static bool dispatch(cx *c) {
@@ -1294,6 +1334,11 @@ static bool dispatch(cx *c) {
   case IR_LOAD: return rule_load(c);
   case IR_STORE: return rule_store(c);
   case IR_CALL: return rule_call(c);
+  case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FCMP: case IR_FPTOSI:
+  case IR_FPTOUI: case IR_SITOFP: case IR_UITOFP: case IR_FPEXT: case IR_FPTRUNC: case IR_FMATH:
+    return rule_float(c);
+  case IR_ASM: return rule_asm(c);
+  case IR_HAVOC: return rule_havoc(c);
   case IR_BR: return goto_block(c, c->in->targets[0]);
   case IR_CONDBR: return rule_condbr(c);
   case IR_SWITCH: return rule_switch(c);
