@@ -14,6 +14,7 @@
 
 #include "../interp/interp.h"
 #include "internal.h"
+#include "../util/progress.h"
 
 /* Models that fail to replay before we give up on a bound. */
 #define BMC_MAX_REPLAY_FAILURES 6
@@ -252,6 +253,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
     e.bound = k;
     e.checks = checks;
     e.deadline = deadline;
+    util_progress_count("bound", k);
     step_result r = check_bound(&e, o, may_prove, out, &why);
     out->bound = k;
     out->stats.bounds++;

@@ -12,6 +12,7 @@
 
 #include "../its/transform.h"
 #include "internal.h"
+#include "../util/progress.h"
 
 typedef struct {
   uint32_t from, to;
@@ -305,6 +306,8 @@ static its *build_its(dt_ctx *c, bool *overflow) {
   }
   walk_ctx w = {0};
   w.out = &pv, w.live_mask = mask, w.end_loc = end_loc;
+  util_progress_step("paths between cut points");
+  util_progress_count("nodes", c->nodes.len);
   for (uint32_t n = 0; n < c->nodes.len && !w.overflow; n++) {
     if (!c->nodes.data[n].cut) continue;
     w.from_loc = c->nodes.data[n].loc;
@@ -315,6 +318,7 @@ static its *build_its(dt_ctx *c, bool *overflow) {
     walk(c, &w, n, &ss);
     dt_states_clear(&ss);
     VEC_FREE(ss);
+    util_progress_count("transitions", pv.len);
     if (pv.len > DT_MAX_TRANS) w.overflow = true;
   }
   for (uint32_t l = 0; l < nl; l++) free(mask[l]);
@@ -327,6 +331,7 @@ static its *build_its(dt_ctx *c, bool *overflow) {
   for (size_t k = 0; k < pv.len; k++) its_add_trans(c->its, pv.data[k].from, pv.data[k].to, pv.data[k].guard, pv.data[k].update);
   free_pending(&pv);
   uint32_t budget = 2000;
+  util_progress_step("dead-end transitions");
   dead_end_clock dc = {c->ctx, util_now() + DT_DEAD_END_SECONDS};
   its_dead_end_opts o = {"dt.d", 64, &budget, dead_end_sat, dead_end_stop, &dc};
   c->info->dead_end_removed += its_dead_ends_redirect(c->its, &o);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../util/progress.h"
 
 /* The replayed run as explanation lines (check_bmc.h). */
 static void note_trace(const ir_module *m, const interp_result *res, unsigned bound, verdict *out) {
@@ -73,7 +74,9 @@ void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, 
   bo.debug = o->debug;
   bo.deadline = deadline;
   bmc_result r;
+  util_progress_begin("bounded model checking");
   bmc_check(m, p->checks, &bo, &r);
+  util_progress_end();
   drv_bmc_verdict(m, &r, out);
   bmc_result_free(&r);
 }

@@ -12,6 +12,7 @@
 #include "../util/map.h"
 #include "../util/util.h"
 #include "check_recur.h"
+#include "../util/progress.h"
 
 #define LASSO_MAX_STEPS 2000000u
 #define LASSO_RANDOM_RUNS 24
@@ -213,10 +214,12 @@ static strategy strategy_of(size_t k, const bmc_stem *stem) {
 }
 bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *out) {
   if (!deadline) deadline = util_now() + 10;
+  util_progress_begin("non-termination search (lassos, recurrent sets)");
   VEC_u64 tried = {0}; /* loop heads / functions a recurrent set was sought at */
   bool found = false, at_head = false;
   for (size_t k = 0; !found && k < LASSO_CONSTANTS + LASSO_RANDOM_RUNS && util_now() < deadline; k++) {
     strategy s = strategy_of(k, NULL);
+    util_progress_count("runs", k + 1);
     found = search_run(m, &s, &tried, deadline, debug, &at_head, out);
   }
   /* no run even reached a loop head (inputs rejected early, e.g. by an
@@ -232,6 +235,7 @@ bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *o
     tried_heads++;
     double left = deadline - util_now();
     bmc_stem stem;
+    util_progress_step("stems from BMC");
     if (!bmc_find_stem(m, mainf, b, LASSO_STEM_BOUND, util_now() + left / 2, &stem)) continue;
     if (debug) fprintf(stderr, "lasso: a stem of %zu draws from BMC (bound %u) to block %u of main\n", stem.n,
                        stem.bound, b);
@@ -244,5 +248,6 @@ bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *o
   }
   free(heads);
   VEC_FREE(tried);
+  util_progress_end();
   return found;
 }

@@ -9,6 +9,7 @@
 #include "../seg/seg.h"
 #include "../smt/smt.h"
 #include "invariant.h"
+#include "../util/progress.h"
 
 static const unsigned seg_checks = (1u << PROP_VALID_DEREF) | (1u << PROP_VALID_FREE) | (1u << PROP_VALID_MEMTRACK) |
                                    (1u << PROP_VALID_MEMCLEANUP) | (1u << PROP_NO_OVERFLOW) |
@@ -86,7 +87,9 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
   seg_options so;
   seg_options_default(&so);
   so.deadline = seconds > 0 ? util_now() + seconds : 0;
+  util_progress_begin("symbolic execution graph");
   seg_graph *g = seg_build(m, ctx, &so);
+  util_progress_end();
   const seg_summary *sum = seg_graph_summary(g);
   if (o->dump_seg_file) dump_dot(g, o->dump_seg_file);
   if (o->stats) seg_print_stats(g, stderr);

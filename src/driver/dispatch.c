@@ -11,6 +11,7 @@
 #include "check_bmc.h"
 #include "check_lasso.h"
 #include "check_seg.h"
+#include "../util/progress.h"
 
 void drv_options_default(drv_options *o) { memset(o, 0, sizeof *o); }
 
@@ -69,7 +70,9 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
   smt_ctx *ctx = smt_ctx_new();
   direct_info info;
   char err[512];
+  util_progress_begin("direct translation");
   its *s = direct_translate_sem(m, ctx, o->math_ints ? DIRECT_INT_MATH : DIRECT_INT_BIT, &info, err, sizeof err);
+  util_progress_end();
   if (!s) {
     verdict_unknown(out, "direct translation: %s", err);
     smt_ctx_free(ctx);
@@ -80,7 +83,9 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
   double left = util_time_left();
   if (left > 0) po.deadline = util_now() + (left > 1.5 ? left - 1 : 0.5); /* keep a moment to print */
   its_prove_result res;
+  util_progress_begin("ITS back end (direct translation's ITS)");
   its_prove_with(s, &po, &res);
+  util_progress_end();
   strbuf proof = {0}; /* the termCOMP text, quoted in the verdict */
   its_prove_result_print(&res, &proof);
   strbuf head = {0};

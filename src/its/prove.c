@@ -17,6 +17,7 @@
 #include "rank_nested.h"
 #include "rank_poly.h"
 #include "transform.h"
+#include "../util/progress.h"
 
 #define UNDEF UINT32_MAX
 
@@ -184,17 +185,21 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
     strbuf_printf(pv->reason, ": timeout");
     return false;
   }
+  util_progress_count("transitions in the current SCC", p->nt);
   /* 1. linear */
   if (pv->opt->linear) {
     rank_status rs;
+    util_progress_step("linear ranking (Farkas)");
     st = try_linear(p, &rs);
     if (!st) why = rs == RANK_UNKNOWN ? "linear ranking: solver gave up" : "no linear ranking function";
   }
   /* dead ends out first: they can hide a linear ranking function */
+  util_progress_step("dead-end transitions");
   if (!st && !out_of_time(pv) && drop_dead_ends(pv, p, work)) return true;
   /* 2. nested: closes the whole problem */
   if (!st && pv->opt->nested && !out_of_time(pv)) {
     its_nested *n = NULL;
+    util_progress_step("nested ranking");
     rank_status rs = its_rank_nested(p, pv->opt->nested_depth ? pv->opt->nested_depth : 3, &n);
     if (rs == RANK_FOUND && its_check_nested(p, n) == SMT_YES) {
       print_problem_head(pv->proof, p);
@@ -216,6 +221,7 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   /* 3. polynomial */
   if (!st && pv->opt->poly && !out_of_time(pv)) {
     its_rank_step *ps = NULL;
+    util_progress_step("polynomial ranking");
     rank_status rs = its_rank_poly(p, &ps);
     if (rs == RANK_FOUND) st = ps;
     else its_rank_step_free(ps);
@@ -319,10 +325,13 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   /* the budget bounds every solver check from here on (smt deadline) */
   double deadline = opt->deadline;
   double outer_deadline = smt_narrow_deadline(ctx, deadline);
+  util_progress_count("transitions", input->trans.len);
   if (opt->preprocess) {
     its_pre_stats pst;
     memset(&pst, 0, sizeof pst);
+    util_progress_step("preprocessing");
     s = its_preprocess(input, timeout_ms, &pst, &prelog);
+    util_progress_count("transitions after preprocessing", s->trans.len);
   }
 
   u32_vec all = {0};
@@ -335,6 +344,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   prover pv = {opt, &proof, &reason, 0, 0, deadline};
   bool open = false;
   for (size_t w = 0; w < work.len && !open; w++) {
+    util_progress_count("SCCs done", w);
     problem_buf b;
     problem_init(&b, s, &work.data[w], timeout_ms);
     open = !rank_problem(&pv, &b.p, &work);
@@ -358,6 +368,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
                     st, initial, proof.data ? proof.data : "");
   } else {
     strbuf witness = {0};
+    util_progress_step("non-termination");
     if (opt->nonterm && !out_of_time(&pv) && its_nonterm(s, timeout_ms, &witness, NULL)) {
       out->answer = ITS_PROVE_NO;
       print_preprocessed(&out->proof, input, s, &prelog);

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "internal.h"
+#include "../util/progress.h"
 
 void seg_options_default(seg_options *o) {
   o->deadline = 0;
@@ -102,6 +103,7 @@ static uint32_t add_node(builder *b, seg_state *s, uint32_t parent, seg_edge_kin
   n.in = in;
   VEC_PUSH(b->g->nodes, n);
   if (s) b->live_states++;
+  if ((b->g->nodes.len & 63) == 0) util_progress_count("graph nodes", b->g->nodes.len);
   return (uint32_t)b->g->nodes.len - 1;
 }
 

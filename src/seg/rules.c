@@ -948,29 +948,94 @@ static bool rule_stackrestore(cx *c) {
   return fresh_result_if_any(c);
 }
 
-/* Is [ad, ad + n - 1] inside one allocation (asked of each, newest first)? */
-static bool in_alloc(cx *c, smt_term ad, smt_term n) {
+/* Is [ad, ad + n - 1] inside an allocation in every state the KB allows?
+ * hint is the address as computed (before addr_var): an allocation whose
+ * start it mentions (a global's base plus an offset) is asked first, alone.
+ * With few allocations each is asked, newest first; with many, one query
+ * asks for the disjunction (the same condition: the bytes are allocated,
+ * whichever allocation holds them in each state) instead of one query per
+ * allocation, which made stores cost hundreds of queries in programs with
+ * many globals. */
+#define SEG_ALLOC_SINGLE_QUERIES 8
+static bool in_alloc(cx *c, smt_term ad, smt_term n, smt_term hint) {
   smt_term end = sub(c, add(c, ad, n), kint(c, 1));
-  for (size_t i = c->ns->al.len; i-- > 0;) {
-    seg_alloc a = c->ns->al.data[i];
-    if (yes(c, and2(c, le(c, a.lo, ad), le(c, end, a.hi)))) return true;
+  size_t nal = c->ns->al.len;
+  bool *asked = nal ? xcalloc(nal, sizeof *asked) : NULL;
+  bool found = false;
+  if (hint != SMT_NULL && nal > 1) {
+    smt_term_vec vs = {0};
+    smt_term_vars(c->ctx, hint, &vs);
+    for (size_t i = nal; i-- > 0 && !found;) {
+      seg_alloc a = c->ns->al.data[i];
+      bool named = a.lo == hint;
+      for (size_t k = 0; k < vs.len && !named; k++) named = vs.data[k] == a.lo;
+      if (!named) continue;
+      asked[i] = true;
+      found = yes(c, and2(c, le(c, a.lo, ad), le(c, end, a.hi)));
+    }
+    VEC_FREE(vs);
   }
-  return false;
+  if (!found && nal <= SEG_ALLOC_SINGLE_QUERIES) {
+    for (size_t i = nal; i-- > 0 && !found;) {
+      seg_alloc a = c->ns->al.data[i];
+      if (!asked[i]) found = yes(c, and2(c, le(c, a.lo, ad), le(c, end, a.hi)));
+    }
+  } else if (!found) {
+    smt_term_vec alts = {0};
+    for (size_t i = nal; i-- > 0;) {
+      seg_alloc a = c->ns->al.data[i];
+      if (!asked[i]) VEC_PUSH(alts, and2(c, le(c, a.lo, ad), le(c, end, a.hi)));
+    }
+    found = alts.len && yes(c, smt_mk_or(c->ctx, (uint32_t)alts.len, alts.data));
+    VEC_FREE(alts);
+  }
+  free(asked);
+  return found;
+}
+
+/* Is PT atom p disjoint from [lo, hi]? (One disjunction: two allocations
+ * are disjoint without either order being known.) */
+static smt_term pt_disjoint(cx *c, seg_pt p, smt_term lo, smt_term hi) {
+  smt_term pend = add(c, p.addr, kint(c, (int64_t)p.bytes - 1));
+  return smt_mk_or2(c->ctx, lt(c, pend, lo), lt(c, hi, p.addr));
+}
+
+/* Marks keep[i] for the atoms idx[0..n-1] that the KB proves disjoint from
+ * [lo, hi], by group testing: one query for the whole group, halves when it
+ * fails. A store usually overlaps one or two atoms of many (a program with
+ * many globals holds an atom per global), so this asks O(k log n) queries
+ * where one per atom made every store cost as many as there are atoms. */
+static void mark_disjoint(cx *c, const uint32_t *idx, size_t n, smt_term lo, smt_term hi, bool *keep) {
+  if (n == 0) return;
+  smt_term_vec conj = {0};
+  for (size_t i = 0; i < n; i++) VEC_PUSH(conj, pt_disjoint(c, c->ns->pt.data[idx[i]], lo, hi));
+  bool all = yes(c, smt_mk_and(c->ctx, (uint32_t)conj.len, conj.data));
+  VEC_FREE(conj);
+  if (all) {
+    for (size_t i = 0; i < n; i++) keep[idx[i]] = true;
+  } else if (n > 1) {
+    mark_disjoint(c, idx, n / 2, lo, hi, keep);
+    mark_disjoint(c, idx + n / 2, n - n / 2, lo, hi, keep);
+  }
 }
 
 /* Drops every PT atom that <a> does not prove disjoint from [lo, hi]. */
 static void drop_pt_overlapping(cx *c, smt_term lo, smt_term hi) {
+  size_t npt = c->ns->pt.len;
+  if (npt == 0) return;
+  bool *keep = xcalloc(npt, sizeof *keep);
+  uint32_t *ask = xmalloc(npt * sizeof *ask);
+  size_t nask = 0;
+  for (size_t i = 0; i < npt; i++)
+    if (c->ns->pt.data[i].addr != lo) ask[nask++] = (uint32_t)i; /* the same address overlaps */
+  mark_disjoint(c, ask, nask, lo, hi, keep);
   size_t k = 0;
-  for (size_t i = 0; i < c->ns->pt.len; i++) {
-    seg_pt p = c->ns->pt.data[i];
-    smt_term pend = add(c, p.addr, kint(c, (int64_t)p.bytes - 1));
-    /* one question for the disjunction: two allocations are disjoint
-     * without either order being known */
-    bool disjoint = p.addr != lo && yes(c, smt_mk_or2(c->ctx, lt(c, pend, lo), lt(c, hi, p.addr)));
-    if (disjoint) c->ns->pt.data[k++] = p;
-  }
+  for (size_t i = 0; i < npt; i++)
+    if (keep[i]) c->ns->pt.data[k++] = c->ns->pt.data[i];
   c->ns->pt.len = k;
   c->ns->fo_cache = SMT_NULL;
+  free(keep);
+  free(ask);
 }
 
 /* An address as a variable (PT atoms hold variables). */
@@ -988,7 +1053,7 @@ static bool rule_load(cx *c) {
   if (!rd(c, c->in->ops[0], false, &ad0)) return false;
   uint64_t size = c->in->size;
   smt_term ad = addr_var(c, ad0);
-  if (size == 0 || !in_alloc(c, ad, ku64(c, size))) {
+  if (size == 0 || !in_alloc(c, ad, ku64(c, size), ad0)) {
     leaf(c, SEG_LEAF_ERR_DEREF, "invalid load of %llu bytes at %s", (unsigned long long)size, c->loc);
     return false;
   }
@@ -1023,7 +1088,7 @@ static bool rule_store(cx *c) {
   if (!rd(c, c->in->ops[1], false, &ad0)) return false;
   uint64_t size = c->in->size;
   smt_term ad = addr_var(c, ad0);
-  if (size == 0 || !in_alloc(c, ad, ku64(c, size))) {
+  if (size == 0 || !in_alloc(c, ad, ku64(c, size), ad0)) {
     leaf(c, SEG_LEAF_ERR_DEREF, "invalid store of %llu bytes at %s", (unsigned long long)size, c->loc);
     return false;
   }
@@ -1174,7 +1239,7 @@ static bool bi_mem(cx *c, bool two) {
   smt_term d, s = SMT_NULL, n;
   if (!rd(c, o[0], false, &d) || (two && !rd(c, o[1], false, &s)) || !rd(c, o[2], false, &n)) return false;
   if (!yes(c, le(c, n, kint(c, 0)))) {
-    if (!in_alloc(c, d, n) || (two && !in_alloc(c, s, n))) {
+    if (!in_alloc(c, d, n, d) || (two && !in_alloc(c, s, n, s))) {
       leaf(c, SEG_LEAF_ERR_DEREF, "invalid %s at %s", two ? "memcpy/memmove" : "memset", c->loc);
       return false;
     }
@@ -1307,7 +1372,7 @@ static bool rule_havoc(cx *c) {
   if (!rd(c, c->in->ops[0], false, &ad0)) return false;
   uint64_t size = c->in->size;
   smt_term ad = addr_var(c, ad0);
-  if (size == 0 || !in_alloc(c, ad, ku64(c, size))) {
+  if (size == 0 || !in_alloc(c, ad, ku64(c, size), ad0)) {
     leaf(c, SEG_LEAF_ERR_DEREF, "invalid asm memory output of %llu bytes at %s", (unsigned long long)size, c->loc);
     return false;
   }

@@ -1,4 +1,5 @@
 /* solver: dispatch of the back-end-independent interface (see solver.h). */
+#include "../util/progress.h"
 #include "solver.h"
 
 #include "query.h"
@@ -34,10 +35,12 @@ static unsigned capped(const smt_solver *s, unsigned timeout_ms) {
 }
 
 smt_result smt_solver_check(smt_solver *s, unsigned timeout_ms) {
+  util_progress_query();
   return s->ops->check(s, 0, NULL, capped(s, timeout_ms));
 }
 smt_result smt_solver_check_assumptions(smt_solver *s, uint32_t n, const smt_term *assumptions,
                                         unsigned timeout_ms) {
+  util_progress_query();
   return s->ops->check(s, n, assumptions, capped(s, timeout_ms));
 }
 const char *smt_solver_reason(smt_solver *s) { return s->ops->reason_unknown(s); }

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "util.h"
 
+#include "progress.h"
+
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -35,6 +37,7 @@ void util_die_unknown(const char *reason) {
   write_str("\nreason: ");
   write_str(reason);
   write_str("\n");
+  util_progress_write(STDOUT_FILENO); /* where the time went */
   _exit(0);
 }
 
