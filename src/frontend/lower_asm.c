@@ -22,8 +22,9 @@
  *    template that transfers control (call, ret, jumps other than to local
  *    numeric labels, syscall, int, ud2, hlt), moves the stack (unbalanced
  *    push/pop, the stack registers), changes the floating-point environment
- *    (fldcw, ldmxcsr, ...) or uses assembler directives is reported as
- *    "inline asm (<why>)".
+ *    (fldcw, ldmxcsr, ...) or uses assembler directives (but alignment, and
+ *    data put into a section other than code: the kernel's lock prefixes
+ *    list) is reported as "inline asm (<why>)".
  */
 #include "fe_internal.h"
 
@@ -101,7 +102,7 @@ static const char *template_problem(const char *t) {
   static const char *const fenv[] = {"fldcw", "ldmxcsr", "vldmxcsr", "fldenv", "frstor", "fxrstor", "fxrstor64",
                                      "xrstor", "xrstor64", "fninit", "finit", NULL};
   if (strstr(t, "rsp") || strstr(t, "esp") || strstr(t, "rbp") || strstr(t, "ebp")) return "inline asm (stack registers)";
-  int pushes = 0;
+  int pushes = 0, other = 0; /* other: nesting of sections other than this code's */
   const char *p = t;
   while (*p) {
     /* one instruction: up to a newline or ';' */
@@ -117,8 +118,25 @@ static const char *template_problem(const char *t) {
     const char *w = s;
     while (w < end && (isalnum((unsigned char)*w) || *w == '_' || *w == '.')) w++;
     size_t n = (size_t)(w - s);
-    if (n) {
-      if (*s == '.') return "inline asm (assembler directive)";
+    bool enter = n && (word_is(s, n, (const char *const[]){".section", ".pushsection", NULL}));
+    bool leave = n && (word_is(s, n, (const char *const[]){".previous", ".popsection", NULL}));
+    if (enter) {
+      /* data put into another section (the kernel's .smp_locks) is never
+       * executed; more code is */
+      const char *a = w;
+      while (a < end && isspace((unsigned char)*a)) a++;
+      if (strncmp(a, ".text", 5) == 0 || strncmp(a, ".init", 5) == 0 || strncmp(a, ".fixup", 6) == 0 ||
+          strncmp(a, ".exit", 5) == 0)
+        return "inline asm (code in another section)";
+      other++;
+    } else if (leave) {
+      if (!other) return "inline asm (assembler directive)";
+      other--;
+    } else if (other) {
+      /* inside the other section: not executed here */
+    } else if (n) {
+      static const char *const align[] = {".align", ".balign", ".p2align", NULL}; /* padding only */
+      if (*s == '.' && !word_is(s, n, align)) return "inline asm (assembler directive)";
       if (word_is(s, n, ctl)) return "inline asm (control transfer)";
       if (word_is(s, n, fenv)) return "inline asm (changes the floating-point environment)";
       if (n >= 4 && strncmp(s, "push", 4) == 0) pushes++;
@@ -141,6 +159,7 @@ static const char *template_problem(const char *t) {
     p = *end ? end + 1 : end;
   }
   if (pushes) return "inline asm (unbalanced push/pop)";
+  if (other) return "inline asm (assembler directive)";
   return NULL;
 }
 

@@ -3,7 +3,7 @@
 on programs whose native run ends).
 
 Each program is preprocessed once (`clang-14 -E`) into a `.i` that both the
-native build (`clang-14 -O0 -w`) and bitprove read, so no header can differ
+native build (`clang-14 -O0 -w ... -lm`) and bitprove read, so no header can differ
 between the two sides.  csmith programs are generated with fixed seeds; seeds
 whose native run times out or crashes are skipped and the next ones taken, so
 the selection is reproducible and independent of the number of jobs.
@@ -223,7 +223,7 @@ class Toolchain:
             prog.native = {'status': 'error', 'detail': 'preprocessing failed: %s' % tail(p.stderr)}
             return prog
         os.replace(tmp, prog.i_path)
-        p = run_cmd([self.clang, '-O0', '-w', prog.i_path, '-o', exe], 120)
+        p = run_cmd([self.clang, '-O0', '-w', prog.i_path, '-o', exe, '-lm'], 120)
         if p.rc != 0:
             prog.native = {'status': 'error', 'detail': 'native compilation failed: %s' % tail(p.stderr)}
             return prog      # not cached: a broken toolchain should not stick
