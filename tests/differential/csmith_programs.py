@@ -244,7 +244,7 @@ class Toolchain:
         prog.native_stdout = p.stdout
         return prog
 
-    def select_csmith(self, pool, count, jobs, only=None, extra_seeds=()):
+    def select_csmith(self, pool, count, jobs, only=None, extra_seeds=(), kind='csmith'):
         """Prepares csmith seeds 1, 2, ... until `count` of them ran natively
         (seeds whose native run times out or crashes are skipped), then the
         seeds in extra_seeds.  Returns (programs that ran natively, the others)."""
@@ -254,7 +254,7 @@ class Toolchain:
         while count > 0 and len(ok) < count and seed <= max_seed:
             batch = []
             while len(batch) < max(2 * jobs, count - len(ok)) and seed <= max_seed:
-                p = Program('csmith/seed-%d' % seed, 'csmith', seed=seed)
+                p = Program('%s/seed-%d' % (kind, seed), 'csmith', seed=seed)
                 seed += 1
                 if only and not only.search(p.name):
                     continue
@@ -268,8 +268,8 @@ class Toolchain:
             if only:
                 break
         have = {p.seed for p in ok}
-        extra = [Program('csmith/seed-%d' % s, 'csmith', seed=s) for s in extra_seeds
-                 if s not in have and (not only or only.search('csmith/seed-%d' % s))]
+        extra = [Program('%s/seed-%d' % (kind, s), 'csmith', seed=s) for s in extra_seeds
+                 if s not in have and (not only or only.search('%s/seed-%d' % (kind, s)))]
         for p in pool.map(self.prepare, extra):
             (ok if p.native['status'] == 'ok' else others).append(p)
         return ok, others
