@@ -4,7 +4,9 @@
  * Contract: drv_check() always fills *out with a verdict. It never answers
  * TRUE or FALSE without a proof or a checked counterexample (ARCHITECTURE.md,
  * rules of soundness); when the module contains unsupported constructs the
- * answer is UNKNOWN naming the first of them. */
+ * answer is UNKNOWN naming the first of them. A FALSE that rests on inline
+ * asm outputs (a counterexample drawing them, or non-termination of a
+ * program whose asm has outputs) is UNKNOWN: the IR over-approximates them. */
 #ifndef BITPROVE_DISPATCH_H
 #define BITPROVE_DISPATCH_H
 

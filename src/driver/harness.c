@@ -62,7 +62,7 @@ harness_type harness_nondet_type(const char *name, ir_type ret, unsigned ptr_bit
       if (strcmp(name + np, nondet_types[i].suffix) != 0) continue;
       harness_type t = {nondet_types[i].c_type, nondet_types[i].kind,
                         nondet_types[i].bits ? nondet_types[i].bits : ptr_bits};
-      /* the IR has no floating point: a float function is taken by its name */
+      /* a float is its IEEE bits (INT 32/64 in the IR): taken by its name */
       if (t.kind == HARNESS_FLOAT) return t;
       bool ptr = t.kind == HARNESS_POINTER;
       if (ret.kind == (ptr ? IR_TY_PTR : IR_TY_INT) && ret.bits == t.bits) return t;
@@ -124,7 +124,7 @@ static void put_comment_text(FILE *out, const char *s) {
 
 /* One value as a comment: "<function> at <loc> = <value> (i<width>)". */
 static void comment_value(const ir_module *m, const interp_nondet *nd, FILE *out) {
-  static const char *origin[] = {"call", "undef value", "uninitialised read"};
+  static const char *origin[] = {"call", "undef value", "uninitialised read", "inline asm output"};
   char loc[512], val[64];
   if (nd->origin == INTERP_ND_CALL && nd->func < m->funcs.len) {
     const ir_func *f = &m->funcs.data[nd->func];
@@ -135,7 +135,7 @@ static void comment_value(const ir_module *m, const interp_nondet *nd, FILE *out
     put_comment_text(out, ir_loc_format(m, nd->loc, loc, sizeof loc));
     fprintf(out, " = %s (%s)", harness_format_value(t, nd->value, nd->bits, val, sizeof val), t.c_type);
   } else {
-    fprintf(out, "%s at ", origin[nd->origin < 3 ? nd->origin : 0]);
+    fprintf(out, "%s at ", origin[nd->origin < 4 ? nd->origin : 0]);
     put_comment_text(out, ir_loc_format(m, nd->loc, loc, sizeof loc));
     fprintf(out, " = %" PRIu64 " (i%u)", nd->value, nd->bits);
   }

@@ -9,6 +9,8 @@
  *  lower.c       module/function driver: reachability, blocks, values
  *  lower_const.c constants, constant expressions, globals and initializers
  *  lower_inst.c  instructions, calls, intrinsics
+ *  lower_float.c floating-point instructions, float intrinsics, libm calls
+ *  lower_asm.c   inline assembly (constraint strings -> IR_ASM / IR_HAVOC)
  *  lower_split.c aggregates and integers wider than 64 bits in registers,
  *                as lists of scalar leaves
  */
@@ -169,7 +171,31 @@ void fe_lower_split_inst(fe_lower *L, LLVMValueRef inst);
 /* Undef leaves for a split-typed instruction that cannot be lowered. */
 void fe_split_undef(fe_lower *L, LLVMValueRef inst);
 
+/* Bit pattern of a float/double constant (ConstantFP) as an INT 32/64
+ * constant; false (with *why) for other float formats. */
+bool fe_fp_const(fe_lower *L, LLVMValueRef c, ir_value *out, const char **why);
+
 /* lower_inst.c */
 void fe_lower_inst(fe_lower *L, LLVMValueRef inst);
+/* Records inst's result as instruction id (named after the LLVM value). */
+void fe_set_result(fe_lower *L, LLVMValueRef inst, uint32_t id);
+/* Reports why (if non-NULL) and maps a value-producing inst to undef. */
+void fe_give_up(fe_lower *L, LLVMValueRef inst, const char *why);
+/* The first unsupported type among the result and the operands. */
+const char *fe_type_problem(fe_lower *L, LLVMValueRef inst);
+
+/* lower_float.c */
+/* fneg, fadd .. frem, fcmp, fptosi/ui, sitofp/uitofp, fpext, fptrunc. */
+void fe_lower_float_inst(fe_lower *L, LLVMValueRef inst);
+/* A float intrinsic (llvm.fabs, llvm.sqrt, ...) with lowered arguments a;
+ * false if name is none that is modelled. */
+bool fe_lower_float_intrinsic(fe_lower *L, LLVMValueRef inst, const char *name, const ir_value *a, unsigned nargs);
+/* A call of a libm function without body in the program (sqrt, fabsf, ...)
+ * whose call type matches its C prototype; false if it is not one. */
+bool fe_lower_libm_call(fe_lower *L, LLVMValueRef inst, const char *name);
+
+/* lower_asm.c */
+/* A call of an inline asm value (the callee of inst). */
+void fe_lower_asm(fe_lower *L, LLVMValueRef inst);
 
 #endif

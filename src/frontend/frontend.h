@@ -18,6 +18,14 @@
  *    hidden first pointer parameter named "agg.result" and returns void;
  *    aggregate parameters are passed leaf by leaf; integers wider than 64
  *    bits (packed bit-field storage, __int128) become 64-bit words.
+ *  - float and double are their IEEE bits in INT 32/64 with the float
+ *    opcodes of ir.h; libm's sqrt floor ceil trunc round rint nearbyint
+ *    fmin fmax fmod fabs copysign (and their f variants) are lowered when
+ *    the program has no body for them. long double and other formats are
+ *    unsupported. Inline asm becomes IR_ASM / IR_HAVOC from its constraint
+ *    string; asm goto and templates outside that model (control transfer,
+ *    stack or floating-point environment changes, directives) are
+ *    unsupported (frontend/lower_asm.c).
  *  - Constructs it cannot represent do not make it fail: they are recorded
  *    in m->unsupported with their source location, and the module is still
  *    returned (the functions that contain them may be incomplete, so engines

@@ -116,13 +116,16 @@ ir_type fe_type(fe_lower *L, LLVMTypeRef t, const char **why) {
     return ir_type_int(64);
   }
   case LLVMPointerTypeKind: return L->pty;
-  case LLVMHalfTypeKind:
-  case LLVMBFloatTypeKind:
-  case LLVMFloatTypeKind:
-  case LLVMDoubleTypeKind:
-  case LLVMX86_FP80TypeKind:
-  case LLVMFP128TypeKind:
-  case LLVMPPC_FP128TypeKind: *why = "floating point"; break;
+  /* A float or double is its IEEE bit pattern (ir.h, IR_FADD). The other
+   * formats are not modelled: long double (x86_fp80) computes with 64-bit
+   * significands that no IR opcode describes. */
+  case LLVMFloatTypeKind: return ir_type_int(32);
+  case LLVMDoubleTypeKind: return ir_type_int(64);
+  case LLVMX86_FP80TypeKind: *why = "floating point (long double, x86_fp80)"; break;
+  case LLVMFP128TypeKind: *why = "floating point (fp128)"; break;
+  case LLVMPPC_FP128TypeKind: *why = "floating point (ppc_fp128)"; break;
+  case LLVMHalfTypeKind: *why = "floating point (half)"; break;
+  case LLVMBFloatTypeKind: *why = "floating point (bfloat)"; break;
   case LLVMVectorTypeKind:
   case LLVMScalableVectorTypeKind:
   case LLVMX86_MMXTypeKind:

@@ -12,8 +12,8 @@
  *  - fe_global_id() declares a global on first use; its initializer is
  *    written later (work list) as little-endian bytes of its alloc size,
  *    with pointers as relocations (target + addend). Undef is written as
- *    zero; float/double constants are written exactly (only computing with
- *    them is unsupported). A global the program declares but does not define
+ *    zero; float/double constants are written exactly (their bit pattern,
+ *    fe_fp_const). A global the program declares but does not define
  *    (external) is an object of its declared size (IR_EXTERN_UNSIZED_BYTES
  *    for an incomplete type) without initializer: ir_global.external, its
  *    contents unknown to every engine.
@@ -441,10 +441,12 @@ ir_value fe_val(fe_lower *L, LLVMValueRef v) {
     if (L->in_func && fe_map_get(&L->entry_consts, v, &idx)) return L->valtab.data[idx];
     return const_expr_val(L, v);
   }
-  case LLVMConstantFPValueKind:
-    t = fe_type(L, LLVMTypeOf(v), &why);
-    fe_unsupported(L, "floating point");
-    return ir_undef_val(t);
+  case LLVMConstantFPValueKind: {
+    ir_value x;
+    if (fe_fp_const(L, v, &x, &why)) return x;
+    fe_unsupported(L, why);
+    return x;
+  }
   case LLVMInlineAsmValueKind: fe_unsupported(L, "inline asm"); return ir_undef_val(L->pty);
   case LLVMBlockAddressValueKind: fe_unsupported(L, "blockaddress (computed goto)"); return ir_undef_val(L->pty);
   case LLVMMetadataAsValueValueKind: return ir_undef_val(ir_type_int(32));
@@ -453,6 +455,21 @@ ir_value fe_val(fe_lower *L, LLVMValueRef v) {
     fe_unsupported(L, why ? why : "unsupported constant");
     return ir_undef_val(t.kind == IR_TY_VOID ? ir_type_int(32) : t);
   }
+}
+
+/* Folding a bitcast of the constant to an integer gives the exact bits
+ * (NaN payloads included), which a detour through a host double would not. */
+bool fe_fp_const(fe_lower *L, LLVMValueRef c, ir_value *out, const char **why) {
+  ir_type t = fe_type(L, LLVMTypeOf(c), why);
+  *out = ir_undef_val(t);
+  if (*why) return false;
+  LLVMValueRef bits = LLVMConstBitCast(c, LLVMIntTypeInContext(L->ctx, t.bits));
+  if (!bits || !LLVMIsAConstantInt(bits)) {
+    *why = "floating-point constant";
+    return false;
+  }
+  *out = ir_const(t, LLVMConstIntGetZExtValue(bits));
+  return true;
 }
 
 /* ---- globals --------------------------------------------------------------- */
@@ -514,16 +531,10 @@ static void write_const(fe_lower *L, uint8_t *buf, uint64_t size, uint64_t off, 
     write_le(buf + off, LLVMConstIntGetZExtValue(c), n);
     return;
   case LLVMConstantFPValueKind: {
-    LLVMBool loses = 0;
-    double d = LLVMConstRealGetDouble(c, &loses);
-    if (LLVMGetTypeKind(t) == LLVMDoubleTypeKind) {
-      memcpy(buf + off, &d, 8);
-    } else if (LLVMGetTypeKind(t) == LLVMFloatTypeKind) {
-      float f = (float)d;
-      memcpy(buf + off, &f, 4);
-    } else {
-      fe_unsupported(L, "floating point");
-    }
+    ir_value x;
+    const char *why;
+    if (fe_fp_const(L, c, &x, &why)) write_le(buf + off, x.imm, n);
+    else fe_unsupported(L, why);
     return;
   }
   case LLVMConstantDataArrayValueKind:

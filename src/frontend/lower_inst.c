@@ -21,6 +21,7 @@
  *  - Intrinsics with simple meaning become plain instructions or builtin
  *    calls (see lower_intrinsic); debug/lifetime markers are dropped; others
  *    are reported.
+ *  - Floating point: lower_float.c; inline asm: lower_asm.c.
  *  - Whatever cannot be represented is reported with the instruction's
  *    location and its result becomes undef.
  */
@@ -35,14 +36,14 @@ static uint32_t block_of(fe_lower *L, LLVMBasicBlockRef bb) {
   return (uint32_t)k;
 }
 
-static void set_result(fe_lower *L, LLVMValueRef inst, uint32_t id) {
+void fe_set_result(fe_lower *L, LLVMValueRef inst, uint32_t id) {
   ir_inst *in = ir_build_inst(&L->b, id);
   if (!in->name) in->name = fe_name(L, inst);
   fe_set_val(L, inst, ir_inst_val(in->type, id));
 }
 
 /* Records why, and maps a value-producing instruction to undef. */
-static void give_up(fe_lower *L, LLVMValueRef inst, const char *why) {
+void fe_give_up(fe_lower *L, LLVMValueRef inst, const char *why) {
   if (why) fe_unsupported(L, why);
   if (fe_is_split(L, LLVMTypeOf(inst))) {
     fe_split_undef(L, inst);
@@ -54,7 +55,7 @@ static void give_up(fe_lower *L, LLVMValueRef inst, const char *why) {
 }
 
 /* The first unsupported type among the result and the operands. */
-static const char *type_problem(fe_lower *L, LLVMValueRef inst) {
+const char *fe_type_problem(fe_lower *L, LLVMValueRef inst) {
   const char *why;
   fe_type(L, LLVMTypeOf(inst), &why);
   if (why) return why;
@@ -207,16 +208,16 @@ static void lower_intrinsic(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, uns
     goto done;
   }
   if (starts(name, "llvm.assume")) {
-    give_up(L, inst, "llvm.assume");
+    fe_give_up(L, inst, "llvm.assume");
     goto done;
   }
   bool ovf = strstr(name, ".with.overflow.") != NULL;
-  const char *why = ovf ? NULL : type_problem(L, inst);
+  const char *why = ovf ? NULL : fe_type_problem(L, inst);
   if (ovf) {
     for (unsigned i = 0; i < nargs && !why; i++) fe_type(L, LLVMTypeOf(LLVMGetOperand(inst, i)), &why);
   }
   if (why) {
-    give_up(L, inst, why);
+    fe_give_up(L, inst, why);
     goto done;
   }
   for (unsigned i = 0; i < nargs && i < 4; i++) a[i] = fe_val(L, LLVMGetOperand(inst, i));
@@ -239,7 +240,7 @@ static void lower_intrinsic(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, uns
     unsigned k = 0;
     while (k < 6 && !starts(name, tab[k].p)) k++;
     if (k == 6 || nargs != 2 || a[0].type.kind != IR_TY_INT || !ir_type_eq(a[0].type, a[1].type)) {
-      give_up(L, inst, "aggregate value (struct/array in register)");
+      fe_give_up(L, inst, "aggregate value (struct/array in register)");
       goto done;
     }
     uint32_t r = ir_emit_binary(&L->b, tab[k].op, 0, a[0], a[1], L->loc);
@@ -259,36 +260,38 @@ static void lower_intrinsic(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, uns
              starts(name, "llvm.umin.")) {
     ir_pred p = starts(name, "llvm.smax.") ? IR_SGT : starts(name, "llvm.smin.") ? IR_SLT
               : starts(name, "llvm.umax.") ? IR_UGT : IR_ULT;
-    set_result(L, inst, ir_emit_select(&L->b, cmp(L, p, a[0], a[1]), a[0], a[1], L->loc));
+    fe_set_result(L, inst, ir_emit_select(&L->b, cmp(L, p, a[0], a[1]), a[0], a[1], L->loc));
   } else if (starts(name, "llvm.abs.")) {
     bool poison = a[1].kind == IR_VAL_CONST && a[1].imm;
     ir_value neg = bin(L, IR_SUB, poison ? IR_NSW : 0, ir_const(a[0].type, 0), a[0]);
-    set_result(L, inst, ir_emit_select(&L->b, cmp(L, IR_SLT, a[0], ir_const(a[0].type, 0)), neg, a[0], L->loc));
+    fe_set_result(L, inst, ir_emit_select(&L->b, cmp(L, IR_SLT, a[0], ir_const(a[0].type, 0)), neg, a[0], L->loc));
   } else if (starts(name, "llvm.expect.")) {
-    set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, a[0].type, a[0], L->loc));
+    fe_set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, a[0].type, a[0], L->loc));
   } else if (strcmp(name, "llvm.trap") == 0 || strcmp(name, "llvm.debugtrap") == 0 ||
              strcmp(name, "llvm.ubsantrap") == 0) {
     call_builtin(L, IR_BUILTIN_TRAP, ir_type_void(), 0, NULL, NULL);
   } else if (strcmp(name, "llvm.stacksave") == 0) {
-    set_result(L, inst, call_builtin(L, IR_BUILTIN_STACKSAVE, pt, 0, NULL, NULL));
+    fe_set_result(L, inst, call_builtin(L, IR_BUILTIN_STACKSAVE, pt, 0, NULL, NULL));
   } else if (strcmp(name, "llvm.stackrestore") == 0) {
     call_builtin(L, IR_BUILTIN_STACKRESTORE, ir_type_void(), 1, &pt, a);
   } else if (starts(name, "llvm.bswap.") && a[0].type.bits % 16 == 0) {
     ir_value r = lower_bswap(L, a[0]);
-    set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, r.type, r, L->loc));
+    fe_set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, r.type, r, L->loc));
   } else if (starts(name, "llvm.ctpop.")) {
     ir_value r = lower_ctpop(L, a[0]);
-    set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, r.type, r, L->loc));
+    fe_set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, r.type, r, L->loc));
   } else if ((starts(name, "llvm.ctlz.") || starts(name, "llvm.cttz.")) && is_pow2(a[0].type.bits)) {
     ir_value r = lower_ctz_clz(L, a[0], starts(name, "llvm.ctlz."));
-    set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, r.type, r, L->loc));
+    fe_set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, r.type, r, L->loc));
   } else if ((starts(name, "llvm.fshl.") || starts(name, "llvm.fshr.")) && is_pow2(a[0].type.bits)) {
     ir_value r = lower_funnel(L, a[0], a[1], a[2], starts(name, "llvm.fshl."));
-    set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, r.type, r, L->loc));
+    fe_set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, r.type, r, L->loc));
+  } else if (fe_lower_float_intrinsic(L, inst, name, a, nargs)) {
+    /* lowered */
   } else {
     /* strip the type suffixes for a stable reason: llvm.foo.i32 -> llvm.foo */
     char *what = xasprintf("intrinsic '%s'", name);
-    give_up(L, inst, what);
+    fe_give_up(L, inst, what);
     free(what);
   }
 done:
@@ -335,28 +338,6 @@ static ir_value byval_copy(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, unsi
   return tmp;
 }
 
-/* asm volatile("" ::: "memory") without outputs: a compiler barrier, which
- * has no effect on a sequential program, so it is dropped. The C API has no
- * getter for the asm string in LLVM 14: it is read from the printed form
- * `void ()* asm sideeffect "", "~{memory},..."`. */
-static bool is_empty_asm(LLVMValueRef asmv) {
-  char *text = LLVMPrintValueToString(asmv);
-  bool empty = false;
-  const char *p = text ? strstr(text, " asm ") : NULL;
-  if (p) {
-    p += 5;
-    static const char *const kws[] = {"sideeffect ", "alignstack ", "inteldialect ", "unwind "};
-    for (bool again = true; again;) {
-      again = false;
-      for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++)
-        if (strncmp(p, kws[i], strlen(kws[i])) == 0) p += strlen(kws[i]), again = true;
-    }
-    empty = strncmp(p, "\"\",", 3) == 0;
-  }
-  LLVMDisposeMessage(text);
-  return empty;
-}
-
 static void lower_call(fe_lower *L, LLVMValueRef inst) {
   LLVMValueRef callee = LLVMGetCalledValue(inst);
   unsigned nargs = LLVMGetNumArgOperands(inst);
@@ -364,8 +345,7 @@ static void lower_call(fe_lower *L, LLVMValueRef inst) {
   const char *why_ret;
   ir_type rt = fe_type(L, LLVMGetReturnType(fty), &why_ret);
   if (LLVMIsAInlineAsm(callee)) {
-    if (rt.kind == IR_TY_VOID && !why_ret && is_empty_asm(callee)) return;
-    give_up(L, inst, "inline asm");
+    fe_lower_asm(L, inst);
     return;
   }
   LLVMValueRef fn = fe_strip_casts(callee);
@@ -383,6 +363,10 @@ static void lower_call(fe_lower *L, LLVMValueRef inst) {
     uint32_t id = fe_func_id(L, fn);
     const ir_func *f = &L->m->funcs.data[id];
     bool body = id < L->will_define.len && L->will_define.data[id];
+    if (!body && f->builtin == IR_BUILTIN_NONE && fe_lower_libm_call(L, inst, name)) {
+      free(name);
+      return;
+    }
     if (is_thread_function(name)) what = xasprintf("threads (%s)", name);
     else if (is_setjmp_function(name)) what = xstrdup("setjmp/longjmp");
     else if (!body && f->builtin == IR_BUILTIN_NONE) what = xasprintf("call to undefined function '%s'", name);
@@ -458,7 +442,7 @@ static void lower_call(fe_lower *L, LLVMValueRef inst) {
     fe_load_leaves(L, tmp, lv, vals, k, LLVMABIAlignmentOfType(L->td, rty));
     fe_set_split(L, inst, vals, k);
   } else if (rt.kind != IR_TY_VOID) {
-    if (ir_type_eq(ir_build_inst(&L->b, id)->type, rt)) set_result(L, inst, id);
+    if (ir_type_eq(ir_build_inst(&L->b, id)->type, rt)) fe_set_result(L, inst, id);
     else fe_set_val(L, inst, ir_undef_val(rt));
   }
 }
@@ -468,7 +452,7 @@ static void lower_phi(fe_lower *L, LLVMValueRef inst) {
   const char *why;
   ir_type t = fe_type(L, LLVMTypeOf(inst), &why);
   if (why) {
-    give_up(L, inst, why);
+    fe_give_up(L, inst, why);
     return;
   }
   unsigned n = LLVMCountIncoming(inst);
@@ -490,7 +474,7 @@ static void lower_phi(fe_lower *L, LLVMValueRef inst) {
   p.nops = p.ntargets = k;
   p.ops = ops;
   p.targets = targets;
-  set_result(L, inst, ir_build_emit(&L->b, &p));
+  fe_set_result(L, inst, ir_build_emit(&L->b, &p));
   free(ops);
   free(targets);
 }
@@ -527,9 +511,9 @@ static void lower_switch(fe_lower *L, LLVMValueRef inst) {
 }
 
 static void lower_gep(fe_lower *L, LLVMValueRef inst) {
-  const char *why = type_problem(L, inst);
+  const char *why = fe_type_problem(L, inst);
   if (why) {
-    give_up(L, inst, why);
+    fe_give_up(L, inst, why);
     return;
   }
   ir_value base = fe_val(L, LLVMGetOperand(inst, 0));
@@ -537,7 +521,7 @@ static void lower_gep(fe_lower *L, LLVMValueRef inst) {
   ir_value var;
   bool hv;
   if (!fe_gep_offset(L, inst, true, &cst, &var, &hv)) {
-    give_up(L, inst, "unsupported getelementptr");
+    fe_give_up(L, inst, "unsupported getelementptr");
     return;
   }
   if (!hv && cst == 0) {
@@ -547,7 +531,7 @@ static void lower_gep(fe_lower *L, LLVMValueRef inst) {
   ir_type it = ir_type_int(L->pbits);
   ir_value off = ir_const(it, (uint64_t)cst);
   if (hv) off = cst ? bin(L, IR_ADD, 0, var, off) : var;
-  set_result(L, inst, ir_emit_ptradd(&L->b, LLVMIsInBounds(inst) ? IR_INBOUNDS : 0, base, off, L->loc));
+  fe_set_result(L, inst, ir_emit_ptradd(&L->b, LLVMIsInBounds(inst) ? IR_INBOUNDS : 0, base, off, L->loc));
 }
 
 static bool involves_split(fe_lower *L, LLVMValueRef inst) {
@@ -614,43 +598,43 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   case LLVMCleanupRet:
   case LLVMCatchRet:
   case LLVMCatchSwitch:
-    give_up(L, inst, "exception handling");
+    fe_give_up(L, inst, "exception handling");
     ir_emit_unreachable(b, L->loc);
     return;
   case LLVMCallBr:
-    give_up(L, inst, "inline asm");
+    fe_give_up(L, inst, "inline asm goto");
     ir_emit_unreachable(b, L->loc);
     return;
 
   /* arithmetic */
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor: {
-    if ((why = type_problem(L, inst))) break;
+    if ((why = fe_type_problem(L, inst))) break;
     ir_value x = fe_val(L, LLVMGetOperand(inst, 0));
     ir_value y = fe_val(L, LLVMGetOperand(inst, 1));
     ir_opcode io = IR_XOR;
     (void)fe_binop(op, &io); /* op is one of the binary opcodes (the case labels above) */
-    set_result(L, inst, ir_emit_binary(b, io, fe_inst_flags(inst), x, as_type(y, x.type), L->loc));
+    fe_set_result(L, inst, ir_emit_binary(b, io, fe_inst_flags(inst), x, as_type(y, x.type), L->loc));
     return;
   }
   case LLVMFNeg: case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMFCmp:
   case LLVMFPToUI: case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc: case LLVMFPExt:
-    why = "floating point";
-    break;
+    fe_lower_float_inst(L, inst);
+    return;
   case LLVMICmp: {
-    if ((why = type_problem(L, inst))) break;
+    if ((why = fe_type_problem(L, inst))) break;
     ir_value x = fe_val(L, LLVMGetOperand(inst, 0));
     ir_value y = as_type(fe_val(L, LLVMGetOperand(inst, 1)), x.type);
-    set_result(L, inst, ir_emit_icmp(b, fe_pred(LLVMGetICmpPredicate(inst)), x, y, L->loc));
+    fe_set_result(L, inst, ir_emit_icmp(b, fe_pred(LLVMGetICmpPredicate(inst)), x, y, L->loc));
     return;
   }
   case LLVMSelect: {
-    if ((why = type_problem(L, inst))) break;
+    if ((why = fe_type_problem(L, inst))) break;
     ir_type t = fe_type(L, LLVMTypeOf(inst), &why);
     ir_value c = as_type(fe_val(L, LLVMGetOperand(inst, 0)), ir_type_int(1));
     ir_value x = as_type(fe_val(L, LLVMGetOperand(inst, 1)), t);
     ir_value y = as_type(fe_val(L, LLVMGetOperand(inst, 2)), t);
-    set_result(L, inst, ir_emit_select(b, c, x, y, L->loc));
+    fe_set_result(L, inst, ir_emit_select(b, c, x, y, L->loc));
     return;
   }
   case LLVMPHI: lower_phi(L, inst); return;
@@ -658,7 +642,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   /* casts */
   case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMPtrToInt: case LLVMIntToPtr: case LLVMBitCast:
   case LLVMFreeze: {
-    if ((why = type_problem(L, inst))) break;
+    if ((why = fe_type_problem(L, inst))) break;
     ir_type t = fe_type(L, LLVMTypeOf(inst), &why);
     ir_value x = fe_val(L, LLVMGetOperand(inst, 0));
     ir_opcode io = op == LLVMTrunc ? IR_TRUNC : op == LLVMZExt ? IR_ZEXT : op == LLVMSExt ? IR_SEXT
@@ -667,7 +651,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
       why = "bitcast between different types";
       break;
     }
-    set_result(L, inst, ir_emit_cast(b, io, t, x, L->loc));
+    fe_set_result(L, inst, ir_emit_cast(b, io, t, x, L->loc));
     return;
   }
   case LLVMAddrSpaceCast: why = "addrspacecast"; break;
@@ -681,21 +665,21 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
     }
     ir_value n = fe_val(L, LLVMGetOperand(inst, 0));
     if (n.type.kind != IR_TY_INT) n = ir_const(ir_type_int(32), 1);
-    set_result(L, inst, ir_emit_alloca(b, LLVMABISizeOfType(L->td, at), n, LLVMGetAlignment(inst), L->loc));
+    fe_set_result(L, inst, ir_emit_alloca(b, LLVMABISizeOfType(L->td, at), n, LLVMGetAlignment(inst), L->loc));
     return;
   }
   case LLVMLoad: {
-    if ((why = type_problem(L, inst))) break;
+    if ((why = fe_type_problem(L, inst))) break;
     ir_type t = fe_type(L, LLVMTypeOf(inst), &why);
     if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_unsupported(L, "atomics");
     ir_value p = fe_val(L, LLVMGetOperand(inst, 0));
     uint32_t id = ir_emit_load(b, t, p, LLVMGetAlignment(inst), L->loc);
     if (LLVMGetVolatile(inst)) ir_build_inst(b, id)->flags |= IR_VOLATILE;
-    set_result(L, inst, id);
+    fe_set_result(L, inst, id);
     return;
   }
   case LLVMStore: {
-    if ((why = type_problem(L, inst))) break;
+    if ((why = fe_type_problem(L, inst))) break;
     if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_unsupported(L, "atomics");
     ir_value v = fe_val(L, LLVMGetOperand(inst, 0));
     ir_value p = fe_val(L, LLVMGetOperand(inst, 1));
@@ -715,5 +699,5 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   case LLVMLandingPad: case LLVMCleanupPad: case LLVMCatchPad: why = "exception handling"; break;
   default: why = "unsupported instruction"; break;
   }
-  give_up(L, inst, why);
+  fe_give_up(L, inst, why);
 }

@@ -7,6 +7,7 @@
  *   nondet.c   the nondet source and its log
  *   builtins.c library functions (SV-COMP, memory, strings, output)
  *   printf.c   printf formatting
+ *   float.c    the floating-point opcodes on the host's IEEE arithmetic
  *   report.c   names, property mapping, report lines
  *
  * Bitvector arithmetic and its UB conditions are ir/ir_arith.h (shared with
@@ -122,6 +123,10 @@ void lasso_free(interp_state *st);
  * called __VERIFIER_nondet_* function for CALL, else IR_NONE). With
  * uninit_zero, UNDEF/UNINIT draws return 0 unrecorded. Ends the run
  * (OUT_OF_NONDET) when strict and exhausted: returns 0, st->done set. */
+/* A floating-point opcode (ir_is_float_op) on operand bits a: the result
+ * bits into *out; false when the run ended (UB: float-to-int out of range). */
+bool interp_float_op(interp_state *st, const ir_inst *in, const uint64_t *a, uint64_t *out);
+
 uint64_t interp_nondet_next(interp_state *st, unsigned bits, bool pointer, interp_nd_origin origin, ir_loc loc,
                            uint32_t func);
 

@@ -435,6 +435,9 @@ static const uint8_t min_ops[IR_OPCODE_COUNT] = {
     [IR_SELECT] = 3, [IR_TRUNC] = 1, [IR_ZEXT] = 1, [IR_SEXT] = 1, [IR_PTRTOINT] = 1, [IR_INTTOPTR] = 1,
     [IR_COPY] = 1, [IR_PTRADD] = 2, [IR_OVERFLOW] = 2, [IR_ALLOCA] = 1, [IR_LOAD] = 1, [IR_STORE] = 2,
     [IR_CONDBR] = 1, [IR_SWITCH] = 1, [IR_BR] = 0, [IR_RET] = 0, [IR_UNREACHABLE] = 0, [IR_CALL] = 0, [IR_PHI] = 0,
+    [IR_FADD] = 2, [IR_FSUB] = 2, [IR_FMUL] = 2, [IR_FDIV] = 2, [IR_FREM] = 2, [IR_FCMP] = 2, [IR_FPTOSI] = 1,
+    [IR_FPTOUI] = 1, [IR_SITOFP] = 1, [IR_UITOFP] = 1, [IR_FPEXT] = 1, [IR_FPTRUNC] = 1, [IR_FMATH] = 1,
+    [IR_ASM] = 0, [IR_HAVOC] = 1,
 };
 
 static inline bool bad_width(unsigned w) { return w == 0 || w > 64; }
@@ -448,6 +451,15 @@ static bool well_formed(const ir_inst *in) {
       bad_width(in->ops[0].type.bits))
     return false;
   if (in->op == IR_SWITCH && in->ntargets > 1 && !in->case_values) return false;
+  if (ir_is_float_op(in->op)) {
+    /* float operands are binary32/binary64 (int-to-float: any width) */
+    bool from_int = in->op == IR_SITOFP || in->op == IR_UITOFP;
+    if (from_int ? bad_width(in->ops[0].type.bits) : !ir_float_width_ok(in->ops[0].type.bits)) return false;
+    if (in->op == IR_FPTOSI || in->op == IR_FPTOUI || in->op == IR_FCMP) return true;
+    if (!ir_float_width_ok(in->type.bits)) return false;
+    if (in->op == IR_FMATH && (in->pred >= IR_FM_COUNT || in->nops < ir_fmath_arity((ir_fmath)in->pred))) return false;
+    if ((in->op >= IR_FADD && in->op <= IR_FCMP) && in->ops[1].type.bits != in->ops[0].type.bits) return false;
+  }
   return true;
 }
 
@@ -550,6 +562,32 @@ static void step(interp_state *st) {
     mem_store(st, o, off, (unsigned)in->size, a.bits, a.prov);
     fr->pc++;
     return;
+  }
+  case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FCMP: case IR_FPTOSI:
+  case IR_FPTOUI: case IR_SITOFP: case IR_UITOFP: case IR_FPEXT: case IR_FPTRUNC: case IR_FMATH: {
+    uint64_t v[2] = {0, 0};
+    for (uint32_t k = 0; k < in->nops && k < 2; k++) v[k] = eval(st, fr, &in->ops[k], in->loc).bits;
+    if (st->done || !interp_float_op(st, in, v, &r.bits)) return;
+    break;
+  }
+  case IR_ASM:
+    /* The result does not depend on the operands: they are not read (an
+     * undef one draws nothing). */
+    if (in->type.kind != IR_TY_VOID)
+      r.bits = interp_nondet_next(st, in->type.bits, in->type.kind == IR_TY_PTR, INTERP_ND_ASM, in->loc, IR_NONE);
+    break;
+  case IR_HAVOC: {
+    a = eval(st, fr, &in->ops[0], in->loc);
+    if (st->done) return;
+    uint64_t off;
+    uint32_t o = mem_check(st, a, in->size, "store", true, in->loc, &off);
+    if (!o) return;
+    for (uint64_t k = 0; k < in->size && !st->done; k++) {
+      uint64_t byte = interp_nondet_next(st, 8, false, INTERP_ND_ASM, in->loc, IR_NONE);
+      if (!st->done) mem_store(st, o, off + k, 1, byte, 0);
+    }
+    if (st->done) return;
+    break;
   }
   case IR_CALL: do_call(st, f, in); return;
   case IR_BR:

@@ -50,7 +50,9 @@
  * UNSUPPORTED ("value of an unsupported construct") instead of inventing it.
  *
  * Nondeterminism: __VERIFIER_nondet_* calls, undef operands and uninitialised
- * reads all take the next value from one source, in execution order: first the
+ * reads and inline asm outputs (IR_ASM: one value of the result's width;
+ * IR_HAVOC: one 8-bit value per byte, lowest address first, written like a
+ * store of `size` bytes after the same checks) all take the next value from one source, in execution order: first the
  * given list, then a splitmix64 PRNG seeded with `seed` (or, with
  * nondet_strict, the run ends OUT_OF_NONDET); an optional callback (draw) is
  * asked before the list. Every value consumed is recorded
@@ -61,7 +63,14 @@
  * nsw/nuw/exact violations, division by zero, INT_MIN / -1, shift amount >=
  * width, null / out-of-bounds / freed / dangling / wild dereference, write to
  * a constant global, invalid and double free, calling a non-function,
- * executing `unreachable`, overlapping memcpy/strcpy, bad printf arguments.
+ * executing `unreachable`, overlapping memcpy/strcpy, bad printf arguments,
+ * float-to-integer conversion of a value whose truncation does not fit
+ * (NaN and infinities included).
+ *
+ * Floating point (IR_FADD .. IR_FMATH): the host's IEEE arithmetic on the
+ * bit patterns (float.c), round to nearest even, so results match native
+ * x86-64 SSE2 code bit for bit. An IR_ASM with IR_ASM_MEMORY changes no
+ * memory here: leaving memory as it is, is one behaviour the model allows.
  * Not checked: inbounds of pointer arithmetic (only dereferences are), pointer
  * comparison across objects, alignment, strict aliasing, unsequenced effects.
  *
@@ -148,7 +157,12 @@
 
 /* ---- options ------------------------------------------------------------ */
 /* Where a nondet value came from. */
-typedef enum { INTERP_ND_CALL, INTERP_ND_UNDEF, INTERP_ND_UNINIT } interp_nd_origin;
+typedef enum {
+  INTERP_ND_CALL,   /* __VERIFIER_nondet_* */
+  INTERP_ND_UNDEF,  /* an undef operand */
+  INTERP_ND_UNINIT, /* a read of uninitialised memory */
+  INTERP_ND_ASM     /* an inline asm's result or memory output byte (IR_ASM, IR_HAVOC) */
+} interp_nd_origin;
 
 /* One draw of a nondet value, as offered to interp_options.draw: enough to
  * tell which program point asks (a model checker answers from its model). */
@@ -276,7 +290,8 @@ typedef enum {
   X(INVALID_CALL, "invalid-call", NONE) /* not a function, too few args */     \
   X(UNREACHABLE, "unreachable", NONE)                                          \
   X(OVERLAP, "overlapping-copy", NONE)  /* memcpy/strcpy/strcat overlap */     \
-  X(BAD_FORMAT, "bad-format", NONE)     /* printf argument missing */
+  X(BAD_FORMAT, "bad-format", NONE)     /* printf argument missing */         \
+  X(FLOAT_TO_INT, "float-to-int-out-of-range", NONE) /* fptosi/fptoui, C11 6.3.1.4 */
 
 typedef enum {
 #define INTERP_UB_ENUM(id, name, prop) INTERP_UB_##id,

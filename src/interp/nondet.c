@@ -13,7 +13,7 @@ static uint64_t splitmix64(uint64_t *state) {
 uint64_t interp_nondet_next(interp_state *st, unsigned bits, bool pointer, interp_nd_origin origin, ir_loc loc,
                            uint32_t func) {
   if (st->done) return 0;
-  if (origin != INTERP_ND_CALL && st->opt->uninit_zero) return 0;
+  if ((origin == INTERP_ND_UNDEF || origin == INTERP_ND_UNINIT) && st->opt->uninit_zero) return 0;
   uint64_t v;
   interp_draw d = {(uint8_t)origin, (uint16_t)bits, pointer, loc, IR_NONE, IR_NONE};
   if (st->frames.len) {

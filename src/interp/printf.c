@@ -1,14 +1,15 @@
 /* interp printf: formats printf's arguments as glibc does.
  *
- * Supported: conversions d i u x X o c s p %, flags - + space # 0 ', width
+ * Supported: conversions d i u x X o c s p f F e E g G a A %, flags - + space # 0 ', width
  * and precision (digits or *), length modifiers hh h l ll z j t. Each
  * conversion is parsed here and the number formatting is delegated to the
  * host's snprintf with an equivalent, fully controlled format (the host is
  * glibc: output matches the native program). Arguments are read from the
  * IR values as passed (default promotions already applied by the compiler)
- * and cut to the width the length modifier names (long = pointer width).
+ * and cut to the width the length modifier names (long = pointer width);
+ * a floating-point conversion reads the 64 bits of a double (l allowed).
  *
- * Anything else (floating point, %n, wide characters, L, q) ends the run as
+ * Anything else (long double %Lf, %n, wide characters, L, q) ends the run as
  * UNSUPPORTED; a missing argument is UB (bad-format); %s reads its string
  * with the usual checks (a null pointer is a null dereference, as in C). */
 #include <stdlib.h>
@@ -109,7 +110,7 @@ bool interp_format(interp_state *st, const ival *args, uint32_t nargs, ir_loc lo
     }
     /* Length modifier: the width in bits the argument is cut to. */
     unsigned lbits = 32;
-    bool lmod = false;
+    bool lmod = false, ell = false; /* ell: exactly one 'l' */
     if (c == 'h') {
       lmod = true;
       lbits = 16;
@@ -119,10 +120,11 @@ bool interp_format(interp_state *st, const ival *args, uint32_t nargs, ir_loc lo
         if (!fmt_byte(st, fmt, i++, rd, loc, &c)) return false;
       }
     } else if (c == 'l') {
-      lmod = true;
+      lmod = ell = true;
       lbits = st->pw;
       if (!fmt_byte(st, fmt, i++, rd, loc, &c)) return false;
       if (c == 'l') {
+        ell = false;
         lbits = 64;
         if (!fmt_byte(st, fmt, i++, rd, loc, &c)) return false;
       }
@@ -198,6 +200,18 @@ bool interp_format(interp_state *st, const ival *args, uint32_t nargs, ir_loc lo
         free(b_);
       }
       strbuf_free(&str);
+      break;
+    }
+    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
+      /* a double (a float argument arrives promoted); %lf means the same */
+      if (lmod && !ell) goto unsupported;
+      if (next >= nargs) goto missing;
+      a = args[next++];
+      double v;
+      memcpy(&v, &a.bits, sizeof v);
+      spec[sl] = (char)c;
+      spec[sl + 1] = 0;
+      EMIT(st, out, loc, spec, hw, w, hp, p, v);
       break;
     }
     case 'p': {

@@ -44,7 +44,31 @@ extern void reach_error(void);
 int main(void) { int x = __VERIFIER_nondet_int(); if (x == 42) reach_error(); return 0; }
 C
 cat >"$tmp/float.c" <<'C'
-int main(void) { double d = 1.5; d = d * 2; return (int)d; }
+int main(void) { long double d = 1.5; d = d * 2; return (int)d; }
+C
+cat >"$tmp/double.c" <<'C'
+#include <math.h>
+int main(void) { double d = 1.5; float f = (float)sqrt(d * 2); return (int)d + (f < 0.5f); }
+C
+cat >"$tmp/asm-reg.c" <<'C'
+int main(void) { int x = 1, y; __asm__ volatile("movl %1, %0" : "=r"(y) : "r"(x)); return y; }
+C
+cat >"$tmp/asm-mem.c" <<'C'
+int g;
+int main(void) { __asm__ volatile("incl %0" : "+m"(g)); return g; }
+C
+cat >"$tmp/asm-clobber.c" <<'C'
+int g;
+int main(void) { g = 1; __asm__ volatile("mfence" ::: "memory"); return g; }
+C
+cat >"$tmp/asm-multi.c" <<'C'
+int main(void) { unsigned lo, hi; __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi)); return (int)(lo ^ hi); }
+C
+cat >"$tmp/asm-barrier.c" <<'C'
+int main(void) { int x = 0; __asm__ volatile("" ::: "memory"); return x; }
+C
+cat >"$tmp/asm-goto.c" <<'C'
+int main(void) { __asm__ goto("jmp %l0" :::: out); return 0; out: return 1; }
 C
 cat >"$tmp/syntax.c" <<'C'
 int main(void) { return 0 }
@@ -98,7 +122,7 @@ run unsafe-bound 0 --prop unreach-call --bmc-bound 2 --timeout 60 "$tmp/unsafe.c
 run bad-engine 2 --engine sat --prop termination "$tmp/ok.c" && expect_err bad-engine "engine"
 run bad-bound 2 --bmc-bound 0 --prop unreach-call "$tmp/ok.c" && expect_err bad-bound "bmc-bound"
 run float 0 --prop termination "$tmp/float.c" && expect_first float UNKNOWN &&
-  expect_out float "reason: unsupported construct: floating point at .*float.c:1"
+  expect_out float "reason: unsupported construct: floating point \\(long double, x86_fp80\\) at .*float.c:1"
 
 # Bad input: one error line, UNKNOWN with the reason, exit 0.
 run missing-file 0 --prop termination "$tmp/nope.c" && expect_first missing-file UNKNOWN &&
@@ -148,7 +172,18 @@ run dump-ilp32 0 --dump-ir --data-model ILP32 "$tmp/ok.c" && expect_out dump-ilp
 run task-ilp32 0 task "$tmp/task.yml" --dump-ir && expect_out task-ilp32 "pointer width 32"
 run fe-ok 0 --frontend-only "$tmp/ok.c" && expect_first fe-ok LOWERED
 run fe-float 0 --frontend-only "$tmp/float.c" && expect_first fe-float UNKNOWN &&
-  expect_out fe-float "^unsupported: floating point at "
+  expect_out fe-float "^unsupported: floating point \\(long double, x86_fp80\\) at "
+run fe-double 0 --frontend-only "$tmp/double.c" && expect_first fe-double LOWERED
+run dump-double 0 --dump-ir "$tmp/double.c" && expect_out dump-double "= fmul i64 " &&
+  expect_out dump-double "= fmath sqrt i64 " && expect_out dump-double "= fptrunc i64 " &&
+  expect_out dump-double "= fcmp olt i32 " && expect_out dump-double "= fptosi i64 "
+for a in asm-reg asm-mem asm-clobber asm-multi asm-barrier; do
+  run "fe-$a" 0 --frontend-only "$tmp/$a.c" && expect_first "fe-$a" LOWERED
+done
+run dump-asm-mem 0 --dump-ir "$tmp/asm-mem.c" && expect_out dump-asm-mem "havoc 4 ptr @g"
+run dump-asm-clobber 0 --dump-ir "$tmp/asm-clobber.c" && expect_out dump-asm-clobber "asm memory"
+run fe-asm-goto 0 --frontend-only "$tmp/asm-goto.c" && expect_first fe-asm-goto UNKNOWN &&
+  expect_out fe-asm-goto "^unsupported: inline asm goto at .*asm-goto.c:1"
 run fe-syntax 0 --frontend-only "$tmp/syntax.c" && expect_first fe-syntax UNKNOWN
 run dump-missing 1 --dump-ir "$tmp/nope.c" && expect_err dump-missing "^bitprove: error: "
 clang-14 -S -emit-llvm -O0 -Xclang -disable-O0-optnone -o "$tmp/ok.ll" "$tmp/ok.c" 2>/dev/null

@@ -3,7 +3,7 @@
 on programs whose native run ends).
 
 Each program is preprocessed once (`clang-14 -E`) into a `.i` that both the
-native build (`clang-14 -O0 -w`) and bitprove read, so no header can differ
+native build (`clang-14 -O0 -w ... -lm`) and bitprove read, so no header can differ
 between the two sides.  csmith programs are generated with fixed seeds; seeds
 whose native run times out or crashes are skipped and the next ones taken, so
 the selection is reproducible and independent of the number of jobs.
@@ -223,7 +223,7 @@ class Toolchain:
             prog.native = {'status': 'error', 'detail': 'preprocessing failed: %s' % tail(p.stderr)}
             return prog
         os.replace(tmp, prog.i_path)
-        p = run_cmd([self.clang, '-O0', '-w', prog.i_path, '-o', exe], 120)
+        p = run_cmd([self.clang, '-O0', '-w', prog.i_path, '-o', exe, '-lm'], 120)
         if p.rc != 0:
             prog.native = {'status': 'error', 'detail': 'native compilation failed: %s' % tail(p.stderr)}
             return prog      # not cached: a broken toolchain should not stick
@@ -244,7 +244,7 @@ class Toolchain:
         prog.native_stdout = p.stdout
         return prog
 
-    def select_csmith(self, pool, count, jobs, only=None, extra_seeds=()):
+    def select_csmith(self, pool, count, jobs, only=None, extra_seeds=(), kind='csmith'):
         """Prepares csmith seeds 1, 2, ... until `count` of them ran natively
         (seeds whose native run times out or crashes are skipped), then the
         seeds in extra_seeds.  Returns (programs that ran natively, the others)."""
@@ -254,7 +254,7 @@ class Toolchain:
         while count > 0 and len(ok) < count and seed <= max_seed:
             batch = []
             while len(batch) < max(2 * jobs, count - len(ok)) and seed <= max_seed:
-                p = Program('csmith/seed-%d' % seed, 'csmith', seed=seed)
+                p = Program('%s/seed-%d' % (kind, seed), 'csmith', seed=seed)
                 seed += 1
                 if only and not only.search(p.name):
                     continue
@@ -268,8 +268,8 @@ class Toolchain:
             if only:
                 break
         have = {p.seed for p in ok}
-        extra = [Program('csmith/seed-%d' % s, 'csmith', seed=s) for s in extra_seeds
-                 if s not in have and (not only or only.search('csmith/seed-%d' % s))]
+        extra = [Program('%s/seed-%d' % (kind, s), 'csmith', seed=s) for s in extra_seeds
+                 if s not in have and (not only or only.search('%s/seed-%d' % (kind, s)))]
         for p in pool.map(self.prepare, extra):
             (ok if p.native['status'] == 'ok' else others).append(p)
         return ok, others

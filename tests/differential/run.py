@@ -61,6 +61,12 @@ CSMITH_OPTIONS = ['--no-argc', '--no-float', '--no-volatiles', '--no-volatile-po
                   '--max-array-len-per-dim', '5', '--max-expr-complexity', '6',
                   '--concise', '--quiet']
 
+# csmith with floating point (float and double variables, its safe_*_func_float
+# wrappers): the same options with --float; a smaller sample.
+CSMITH_FLOAT_OPTIONS = [o if o != '--no-float' else '--float' for o in CSMITH_OPTIONS]
+FLOAT_SAMPLE_COUNT = 10
+FLOAT_FULL_COUNT = 60
+
 BITPROVE_MEMORY = 4 << 30          # bytes, bitprove run
 
 
@@ -145,6 +151,9 @@ def parse_args(argv):
                     help='address-space limit of bitprove run in MB, 0 for none (sanitizer builds: '
                          'ASan reserves terabytes of address space) (default: %(default)s)')
     ap.add_argument('--no-own', action='store_true', help='skip programs/*.c')
+    ap.add_argument('--float-count', type=int,
+                    help='number of csmith --float programs (default: %d, --full: %d)'
+                         % (FLOAT_SAMPLE_COUNT, FLOAT_FULL_COUNT))
     ap.add_argument('--extra', action='append', default=[], metavar='ARG', help='extra argument for bitprove run')
     return ap.parse_args(argv)
 
@@ -152,8 +161,14 @@ def parse_args(argv):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     count = count_of(args, SAMPLE_COUNT, FULL_COUNT)
+    float_count = args.float_count if args.float_count is not None else \
+        (0 if args.count is not None else FLOAT_FULL_COUNT if args.full else FLOAT_SAMPLE_COUNT)
     tools = toolchain_from_args(args, CSMITH_OPTIONS, 'differential', need_csmith=count > 0)
     if not tools:
+        return 1
+    float_tools = toolchain_from_args(args, CSMITH_FLOAT_OPTIONS, 'differential',
+                                      need_csmith=True) if float_count > 0 else None
+    if float_count > 0 and not float_tools:
         return 1
     only = re.compile(args.only) if args.only else None
     start = time.monotonic()
@@ -172,6 +187,11 @@ def main(argv=None):
     prepared = list(pool.map(tools.prepare, programs))
     csmith_ok, not_ok = tools.select_csmith(pool, count, args.jobs, only)
     prepared += not_ok
+    float_ok = []
+    if float_tools:
+        float_ok, float_not_ok = float_tools.select_csmith(pool, float_count, args.jobs, only, kind='csmith-float')
+        prepared += float_not_ok
+        csmith_ok += float_ok
     selected = [p for p in prepared if p.native['status'] == 'ok'] + csmith_ok
     for p in prepared:
         if p.native['status'] != 'ok':
@@ -202,15 +222,18 @@ def main(argv=None):
     own_n = sum(1 for p in done if p.kind == 'own')
     print('compared %d programs (%d own, %d csmith%s) in %.0f s (%.0f s preparation); cache: %s'
           % (compared, own_n, compared - own_n,
-             '' if len(csmith_ok) >= count or only else ', only %d of %d csmith programs ran natively'
-             % (len(csmith_ok), count),
+             '' if len(csmith_ok) - len(float_ok) >= count or only else
+             ', only %d of %d csmith programs ran natively' % (len(csmith_ok) - len(float_ok), count),
              time.monotonic() - start, prep_time, tools.cache))
     if compared and inconclusive > INCONCLUSIVE_LIMIT * compared:
         print('FAIL: %d of %d programs (%.0f%%) are unsupported or out of steps; at most %.0f%% may be'
               % (inconclusive, compared, 100.0 * inconclusive / compared, 100 * INCONCLUSIVE_LIMIT))
         failed += 1
-    if count > 0 and not only and len(csmith_ok) < count:
-        print('FAIL: only %d csmith programs ran natively, %d wanted' % (len(csmith_ok), count))
+    if count > 0 and not only and len(csmith_ok) - len(float_ok) < count:
+        print('FAIL: only %d csmith programs ran natively, %d wanted' % (len(csmith_ok) - len(float_ok), count))
+        failed += 1
+    if float_count > 0 and not only and len(float_ok) < float_count:
+        print('FAIL: only %d csmith --float programs ran natively, %d wanted' % (len(float_ok), float_count))
         failed += 1
     if compared == 0:
         print('FAIL: no program compared')

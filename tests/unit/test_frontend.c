@@ -328,22 +328,22 @@ static void test_globals(void) {
 /* ---- unsupported constructs ------------------------------------------------------------ */
 static void test_unsupported(void) {
   const char *src = "int h(int x) {\n"                    /* 1 */
-                    "  double d = x;\n"                   /* 2 */
+                    "  long double d = x;\n"              /* 2 */
                     "  d = d * 1.5;\n"                    /* 3 */
                     "  return (int)d;\n"                  /* 4 */
                     "}\n"                                 /* 5 */
                     "int main(void) {\n"                  /* 6 */
                     "  int r = h(3);\n"                   /* 7 */
-                    "  __asm__ volatile (\"nop\");\n"     /* 8 */
+                    "  __asm__ volatile (\"ud2\");\n"     /* 8 */
                     "  __asm__ volatile (\"\" ::: \"memory\");\n" /* 9: a barrier, dropped */
                     "  return r;\n"                       /* 10 */
                     "}\n";
   ir_module *m = load_text(".c", src, 64);
   CHECK(m != NULL);
-  CHECK(has_unsupported(m, "floating point", 2));
-  CHECK(has_unsupported(m, "floating point", 3));
-  CHECK(has_unsupported(m, "inline asm", 8));
-  CHECK(!has_unsupported(m, "inline asm", 9));
+  CHECK(has_unsupported(m, "floating point (long double, x86_fp80)", 2));
+  CHECK(has_unsupported(m, "floating point (long double, x86_fp80)", 3));
+  CHECK(has_unsupported(m, "inline asm (control transfer)", 8));
+  CHECK(!has_unsupported(m, "inline asm (control transfer)", 9));
   for (size_t i = 0; m && i < m->unsupported.len; i++) {
     ir_loc l = m->unsupported.data[i].loc;
     CHECK(l.file != IR_NONE && l.file < m->files.len && util_ends_with(m->files.data[l.file], ".c"));
@@ -641,8 +641,97 @@ static void test_split_values(void) {
   ir_module_free(m);
 }
 
+/* ---- floating point and inline asm ------------------------------------------------------ */
+static void test_float(void) {
+  const char *src = "#include <math.h>\n"
+                    "float g = -1.5f;\n"
+                    "double h(double x, float y) {\n"
+                    "  double s = x + y;\n"
+                    "  double n = -s;\n"
+                    "  double q = sqrt(s) + fabs(n) + fmod(x, 2.0) + fminf(y, 1.0f);\n"
+                    "  int i = (int)q; unsigned u = (unsigned)y;\n"
+                    "  return (x < y ? 1.0 : 2.0) + i + u + (float)x + copysign(x, y);\n"
+                    "}\n"
+                    "int main(void) { return h(2.0, g) > 0; }\n";
+  ir_module *m = load_text(".c", src, 64);
+  CHECK(m && m->unsupported.len == 0);
+  const ir_func *f = func(m, "h");
+  CHECK(f && f->nparams == 2 && ir_type_eq(f->params[0], ir_type_int(64)) && ir_type_eq(f->params[1], ir_type_int(32)));
+  CHECK(f && ir_type_eq(f->ret, ir_type_int(64)));
+  CHECK(count_op(f, IR_FADD) >= 6 && count_op(f, IR_FPEXT) >= 2 && count_op(f, IR_FPTRUNC) == 1);
+  CHECK(count_op(f, IR_FREM) == 1 && count_op(f, IR_FCMP) == 1 && count_op(f, IR_CALL) == 0);
+  CHECK(count_op(f, IR_FPTOSI) == 1 && count_op(f, IR_FPTOUI) == 1 && count_op(f, IR_SITOFP) == 1 &&
+        count_op(f, IR_UITOFP) == 1);
+  const ir_inst *fm = first_op(f, IR_FMATH);
+  CHECK(fm && fm->pred == IR_FM_SQRT && ir_type_eq(fm->type, ir_type_int(64)));
+  CHECK(count_op(f, IR_FMATH) == 2); /* sqrt, fminf */
+  const ir_inst *c = first_op(f, IR_FCMP);
+  CHECK(c && c->pred == IR_FOLT);
+  /* fneg: xor with the sign bit; fabs: and with its complement */
+  const ir_inst *x = first_op(f, IR_XOR);
+  CHECK(x && x->ops[1].kind == IR_VAL_CONST && x->ops[1].imm == 0x8000000000000000ull);
+  const ir_inst *a = first_op(f, IR_AND);
+  CHECK(a && a->ops[1].kind == IR_VAL_CONST && a->ops[1].imm == 0x7fffffffffffffffull);
+  /* float constants are their exact bits */
+  const ir_global *gv = global(m, "g");
+  CHECK(gv && gv->size == 4 && gv->init && gv->init[3] == 0xbf && gv->init[2] == 0xc0);
+  char err[256];
+  CHECK(m && ir_verify(m, err, sizeof err));
+  ir_module_free(m);
+
+  /* libm functions the program defines keep their body; fma stays unsupported */
+  m = load_text(".c",
+                "double sqrt(double x) { return x; }\n"
+                "double fma(double, double, double);\n"
+                "int main(void) { double d = 2.0; return (int)sqrt(d) + (int)fma(d, d, d); }\n", 64);
+  CHECK(m && has_unsupported(m, "call to undefined function 'fma'", 3));
+  f = func(m, "main");
+  CHECK(f && count_op(f, IR_FMATH) == 0 && count_op(f, IR_CALL) >= 1);
+  ir_module_free(m);
+}
+
+static void test_asm(void) {
+  const char *src = "int g;\n"                                                              /* 1 */
+                    "int main(void) {\n"                                                    /* 2 */
+                    "  int x = 1, y, z;\n"                                                  /* 3 */
+                    "  __asm__ volatile(\"movl %1, %0\" : \"=r\"(y) : \"r\"(x));\n"           /* 4 */
+                    "  __asm__ volatile(\"incl %0\" : \"+m\"(g));\n"                        /* 5 */
+                    "  __asm__ volatile(\"\" ::: \"memory\");\n"                            /* 6 */
+                    "  __asm__ volatile(\"mfence\" ::: \"memory\");\n"                      /* 7 */
+                    "  __asm__(\"movl $1, %0; movl $2, %1\" : \"=r\"(y), \"=&r\"(z));\n"    /* 8 */
+                    "  return x + y + z;\n"                                                 /* 9 */
+                    "}\n";
+  ir_module *m = load_text(".c", src, 64);
+  CHECK(m && m->unsupported.len == 0);
+  const ir_func *f = func(m, "main");
+  CHECK(count_op(f, IR_ASM) == 5); /* 4, 5, 7, two for 8; 6 is a barrier */
+  const ir_inst *a = first_op(f, IR_ASM);
+  CHECK(a && a->nops == 1 && ir_type_eq(a->type, ir_type_int(32)) && a->loc.line == 4);
+  const ir_inst *h = first_op(f, IR_HAVOC);
+  CHECK(h && h->size == 4 && h->ops[0].kind == IR_VAL_GLOBAL && h->loc.line == 5);
+  bool mem = false;
+  for (uint32_t i = 0; f && i < f->ninsts; i++)
+    if (f->insts[i].op == IR_ASM && f->insts[i].loc.line == 7) mem = f->insts[i].flags & IR_ASM_MEMORY;
+  CHECK(mem);
+  char err[256];
+  CHECK(m && ir_verify(m, err, sizeof err));
+  ir_module_free(m);
+
+  m = load_text(".c",
+                "int main(void) {\n"
+                "  __asm__ goto(\"jmp %l0\" :::: out);\n"
+                "  return 0;\n"
+                "out:\n"
+                "  return 1;\n"
+                "}\n", 64);
+  CHECK(m && has_unsupported(m, "inline asm goto", 2));
+  ir_module_free(m);
+}
+
 int main(void) {
   test_parse_flags();
+  test_float();
+  test_asm();
   test_flags_ll();
   test_flags_c();
   test_gep();

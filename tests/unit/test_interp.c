@@ -1032,8 +1032,18 @@ static void test_printf(void) {
   free(s);
   interp_result_free(&r);
 
-  s = run_printf("x=%f\n", 1, vals, &r);
-  CHECK(r.outcome == INTERP_UNSUPPORTED && r.detail && strstr(r.detail, "'%f'"));
+  s = run_printf("x=%Lf\n", 1, vals, &r);
+  CHECK(r.outcome == INTERP_UNSUPPORTED && r.detail && strstr(r.detail, "'%L'"));
+  free(s);
+  interp_result_free(&r);
+
+  /* doubles: the 64 bits of the (promoted) argument, formatted by the host */
+  double d = -1.25;
+  uint64_t db;
+  memcpy(&db, &d, sizeof db);
+  ir_value vd[] = {C(64, db), C(64, db), C(64, db), C(64, db)};
+  s = run_printf("%f %.2e %g %a\n", 4, vd, &r);
+  CHECK_MSG(strcmp(s, "-1.250000 -1.25e+00 -1.25 -0x1.4p+0\n") == 0, "got '%s'", s);
   free(s);
   interp_result_free(&r);
 
@@ -1348,7 +1358,148 @@ static void test_lasso(void) {
   ir_module_free(m);
 }
 
+/* ---- floating point and inline asm ------------------------------------------------ */
+static uint64_t dbits(double d) {
+  uint64_t u;
+  memcpy(&u, &d, sizeof u);
+  return u;
+}
+
+static ir_value t_inst(T *t, ir_opcode op, unsigned pred, ir_type ty, uint32_t n, ir_value *ops, uint64_t size,
+                       unsigned line) {
+  ir_inst in = {0};
+  in.op = (uint8_t)op;
+  in.pred = (uint8_t)pred;
+  in.type = ty;
+  in.nops = n;
+  in.ops = ops;
+  in.size = size;
+  in.callee = IR_NONE;
+  in.loc = L(line);
+  return ir_inst_val(ty, ir_build_emit(&t->b, &in));
+}
+
+/* main returns op(x) converted to i32 with fptosi (or the i1 of an fcmp). */
+static interp_result run_float(ir_opcode op, unsigned pred, ir_type ty, ir_value x, ir_value y) {
+  T t;
+  t_init(&t, 64);
+  t_main(&t);
+  ir_value ops[2] = {x, y};
+  uint32_t n = op == IR_FMATH ? ir_fmath_arity((ir_fmath)pred) : (op <= IR_FCMP && op != IR_FPTOSI) ? 2 : 1;
+  ir_value r = t_inst(&t, op, pred, ty, n, ops, 0, 3);
+  if (ir_float_width_ok(r.type.bits) && op != IR_FCMP && op != IR_FPTOSI && op != IR_FPTOUI)
+    r = t_inst(&t, IR_FPTOSI, 0, I(32), 1, &r, 0, 4);
+  t_ret(&t, r, 5);
+  t_done(&t);
+  interp_result res = run(t.m);
+  ir_module_free(t.m);
+  return res;
+}
+
+static void test_float(void) {
+  ir_value nan = C(64, 0x7ff8000000000000ull), one = C(64, dbits(1.0));
+  static const struct { unsigned pred; int want; } cmps[] = {
+      {IR_FOEQ, 0}, {IR_FUEQ, 1}, {IR_FONE, 0}, {IR_FUNE, 1}, {IR_FORD, 0}, {IR_FUNO, 1}, {IR_FOLT, 0}, {IR_FULT, 1}};
+  for (size_t i = 0; i < sizeof cmps / sizeof cmps[0]; i++) {
+    interp_result r = run_float(IR_FCMP, cmps[i].pred, I(1), nan, one);
+    CHECK_EXIT(r, cmps[i].want);
+    interp_result_free(&r);
+  }
+  interp_result r = run_float(IR_FCMP, IR_FOGE, I(1), one, C(64, dbits(-0.0)));
+  CHECK_EXIT(r, 1);
+  interp_result_free(&r);
+  /* arithmetic and libm: 7.5 / 2 = 3.75 -> 3; round(-2.5) = -3; fmod(-7.5, 2) = -1.5 -> -1 */
+  r = run_float(IR_FDIV, 0, I(64), C(64, dbits(7.5)), C(64, dbits(2.0)));
+  CHECK_EXIT(r, 3);
+  interp_result_free(&r);
+  r = run_float(IR_FMATH, IR_FM_ROUND, I(64), C(64, dbits(-2.5)), one);
+  CHECK_EXIT(r, -3);
+  interp_result_free(&r);
+  r = run_float(IR_FREM, 0, I(64), C(64, dbits(-7.5)), C(64, dbits(2.0)));
+  CHECK_EXIT(r, -1);
+  interp_result_free(&r);
+  r = run_float(IR_FMATH, IR_FM_FMAX, I(64), nan, C(64, dbits(2.0)));
+  CHECK_EXIT(r, 2);
+  interp_result_free(&r);
+  /* float: 16777217 rounds to 16777216 */
+  r = run_float(IR_SITOFP, 0, I(32), C(32, 16777217), one);
+  CHECK_EXIT(r, 16777216);
+  interp_result_free(&r);
+  /* i8 -1 is -1.0 signed, 255.0 unsigned */
+  r = run_float(IR_SITOFP, 0, I(64), C(8, 0xff), one);
+  CHECK_EXIT(r, -1);
+  interp_result_free(&r);
+  r = run_float(IR_UITOFP, 0, I(64), C(8, 0xff), one);
+  CHECK_EXIT(r, 255);
+  interp_result_free(&r);
+  /* conversions: in range truncates; out of range, NaN, inf are UB */
+  r = run_float(IR_FPTOUI, 0, I(32), C(64, dbits(-0.75)), one);
+  CHECK_EXIT(r, 0);
+  interp_result_free(&r);
+  r = run_float(IR_FPTOSI, 0, I(32), C(64, dbits(-2147483648.9)), one);
+  CHECK_EXIT(r, INT32_MIN);
+  interp_result_free(&r);
+  r = run_float(IR_FPTOSI, 0, I(32), C(64, dbits(2147483648.0)), one);
+  CHECK_UB(r, INTERP_UB_FLOAT_TO_INT, 3);
+  interp_result_free(&r);
+  r = run_float(IR_FPTOUI, 0, I(32), C(64, dbits(-1.0)), one);
+  CHECK_UB(r, INTERP_UB_FLOAT_TO_INT, 3);
+  interp_result_free(&r);
+  r = run_float(IR_FPTOSI, 0, I(32), nan, one);
+  CHECK_UB(r, INTERP_UB_FLOAT_TO_INT, 3);
+  interp_result_free(&r);
+  /* fptrunc then fpext: 0.1 as a float */
+  T t;
+  t_init(&t, 64);
+  t_main(&t);
+  ir_value x = C(64, dbits(0.1));
+  ir_value f = t_inst(&t, IR_FPTRUNC, 0, I(32), 1, &x, 0, 3);
+  ir_value e = t_inst(&t, IR_FPEXT, 0, I(64), 1, &f, 0, 3);
+  ir_value c = t_bin(&t, IR_XOR, 0, e, C(64, dbits((double)0.1f)), 4);
+  t_ret(&t, t_inst(&t, IR_ICMP, IR_EQ, I(1), 2, (ir_value[]){c, C(64, 0)}, 0, 4), 5);
+  t_done(&t);
+  r = run(t.m);
+  CHECK_EXIT(r, 1);
+  interp_result_free(&r);
+  ir_module_free(t.m);
+}
+
+static void test_asm(void) {
+  /* an asm result is one draw of its width; a havoc one draw per byte */
+  T t;
+  t_init(&t, 64);
+  t_main(&t);
+  ir_value a = t_inst(&t, IR_ASM, 0, I(16), 0, NULL, 0, 3);
+  ir_value p = t_alloca(&t, 4, "x", 4);
+  t_inst(&t, IR_HAVOC, 0, ir_type_void(), 1, &p, 4, 5);
+  ir_value v = t_load(&t, I(32), p, 6);
+  ir_value s = t_bin(&t, IR_ADD, 0, v, t_cast(&t, IR_ZEXT, I(32), a, 7), 7);
+  t_ret(&t, s, 8);
+  t_done(&t);
+  uint64_t nd[] = {0x10005, 1, 2, 3, 4};
+  interp_result r = run_nd(t.m, nd, 5);
+  CHECK_EXIT(r, 0x04030201 + 5);
+  CHECK(r.nondet.len == 5 && r.nondet.data[0].origin == INTERP_ND_ASM && r.nondet.data[0].bits == 16 &&
+        r.nondet.data[4].origin == INTERP_ND_ASM && r.nondet.data[4].bits == 8);
+  interp_result_free(&r);
+  ir_module_free(t.m);
+
+  /* a havoc is checked like a store */
+  t_init(&t, 64);
+  t_main(&t);
+  ir_value q = t_alloca(&t, 2, "y", 3);
+  t_inst(&t, IR_HAVOC, 0, ir_type_void(), 1, &q, 4, 4);
+  t_ret(&t, C(32, 0), 5);
+  t_done(&t);
+  r = run(t.m);
+  CHECK_UB(r, INTERP_UB_OUT_OF_BOUNDS, 4);
+  interp_result_free(&r);
+  ir_module_free(t.m);
+}
+
 int main(void) {
+  test_float();
+  test_asm();
   test_arith_run();
   test_report_overflow();
   test_phi_loop();
