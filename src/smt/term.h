@@ -59,8 +59,9 @@
  * back a bit pattern. A NaN result is some quiet NaN, of any sign and
  * payload: the bit pattern is not determined (IEEE 754-2008 6.2 fixes only
  * that operations give quiet NaNs), so nothing can be proved that depends
- * on it. Likewise fp.to_sbv / fp.to_ubv out of range and min/max of two
- * zeros of opposite signs are any value. These kinds are never folded nor
+ * on it. Likewise fp.to_sbv / fp.to_ubv out of range, min/max of two
+ * zeros of opposite signs (either) and min/max with a signalling NaN
+ * operand are any value. These kinds are never folded nor
  * evaluated (smt_fold / smt_eval give up): the solver decides them.
  *
  * Kinds are ordered leaves, Boolean, Int, BV, conversions, arrays, floating
@@ -206,7 +207,8 @@ typedef enum {
   SMT_FP_MUL,
   SMT_FP_DIV,
   SMT_FP_REM,     /* IEEE remainder (quotient rounded to nearest even), not fmod */
-  SMT_FP_MIN,     /* a NaN operand gives the other; min(-0, +0) is either */
+  SMT_FP_MIN,     /* a quiet NaN operand gives the other; min(-0, +0) is either;
+                     a signalling NaN operand gives any value (libms differ) */
   SMT_FP_MAX,
   SMT_FP_SQRT,
   SMT_FP_ROUND,   /* param1 = smt_fp_rmode: round to an integral value */

@@ -12,7 +12,8 @@
  *   - a NaN result: any quiet NaN, sign and payload free (IEEE 754-2008
  *     6.2: operations deliver quiet NaNs; which one is the hardware's);
  *   - fp.to_sbv / fp.to_ubv out of range (Z3 would pick one value);
- *   - min / max of +0 and -0: one of the two operands (C leaves it open).
+ *   - min / max of +0 and -0: one of the two operands (C leaves it open);
+ *     min / max with a signalling NaN operand: any value (libms differ).
  * Intermediate Z3 terms are referenced while they are built (Z3 frees
  * unreferenced terms in a reference-counted context).
  */
@@ -22,19 +23,15 @@
 #include "internal.h"
 #include "z3_fp.h"
 
-enum { FP_MAX_KEEP = 32 };
-
 typedef struct {
   Z3_context z;
-  Z3_ast keep[FP_MAX_KEEP];
-  unsigned n;
+  VEC(Z3_ast) keep;
 } fpb;
 
 /* Keeps t referenced until the node is built. */
 static Z3_ast K(fpb *b, Z3_ast t) {
-  if (b->n >= FP_MAX_KEEP) smt_fatal("z3 back end: float term too large");
   Z3_inc_ref(b->z, t);
-  b->keep[b->n++] = t;
+  VEC_PUSH(b->keep, t);
   return t;
 }
 
@@ -76,6 +73,15 @@ static Z3_ast wr(fpb *b, Z3_ast f, uint32_t w) {
   Z3_ast isnan = K(b, Z3_mk_fpa_is_nan(z, f));
   Z3_ast bits = K(b, Z3_mk_fpa_to_ieee_bv(z, f));
   return K(b, Z3_mk_ite(z, isnan, nan, bits));
+}
+
+/* The float f, read from the pattern bits of width w, is a signalling NaN
+ * (the top mantissa bit clear). */
+static Z3_ast signalling(fpb *b, Z3_ast f, Z3_ast bits, uint32_t w) {
+  Z3_context z = b->z;
+  Z3_ast q = K(b, Z3_mk_extract(z, w == 32 ? 22 : 51, w == 32 ? 22 : 51, bits));
+  Z3_ast c[2] = {K(b, Z3_mk_fpa_is_nan(z, f)), K(b, Z3_mk_eq(z, q, bv_const(b, 1, 0)))};
+  return K(b, Z3_mk_and(z, 2, c));
 }
 
 /* The float 2^k of sort width w (k >= 0), or +oo when 2^k is not finite. */
@@ -132,6 +138,13 @@ Z3_ast smt_z3_fp_node(Z3_context z, const smt_ctx *ctx, smt_term t, const Z3_ast
     Z3_ast pick = K(&b, Z3_mk_fresh_const(z, "fp.zero", bs));
     Z3_ast either = K(&b, Z3_mk_ite(z, pick, a[0], a[1]));
     r = K(&b, Z3_mk_ite(z, both0, either, wr(&b, m, w)));
+    /* a signalling NaN operand: libm differs (old glibc gives the other
+     * operand, newer ones a quiet NaN), so any value */
+    Z3_ast sn[2] = {signalling(&b, x, a[0], w), signalling(&b, y, a[1], w)};
+    Z3_sort s = Z3_mk_bv_sort(z, w);
+    K(&b, Z3_sort_to_ast(z, s));
+    Z3_ast any = K(&b, Z3_mk_fresh_const(z, "fp.snan", s));
+    r = K(&b, Z3_mk_ite(z, K(&b, Z3_mk_or(z, 2, sn)), any, r));
     break;
   }
   case SMT_FP_SQRT: r = wr(&b, K(&b, Z3_mk_fpa_sqrt(z, rmode(&b, SMT_RM_RNE), x)), w); break;
@@ -167,6 +180,7 @@ Z3_ast smt_z3_fp_node(Z3_context z, const smt_ctx *ctx, smt_term t, const Z3_ast
   }
   /* the caller's reference, then the intermediate ones go */
   Z3_inc_ref(z, r);
-  for (unsigned i = 0; i < b.n; i++) Z3_dec_ref(z, b.keep[i]);
+  for (size_t i = 0; i < b.keep.len; i++) Z3_dec_ref(z, b.keep.data[i]);
+  VEC_FREE(b.keep);
   return r;
 }
