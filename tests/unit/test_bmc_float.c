@@ -254,24 +254,27 @@ static void test_nan_bits(void) {
   expect("nan-bits", m, 1u << PROP_UNREACH_CALL, BMC_VIOLATION, PROP_UNREACH_CALL, NULL);
 }
 
-/* k = nondet; z = (int)((double)k * 1e10); if (z == 5) reach_error();
- * z == 5 only through an out-of-range conversion (undefined): no proof, and
- * no counterexample (the run ends at the conversion). */
+/* k = nondet; z = (signed char)(float)k; if (k > 1000 && z == 5)
+ * reach_error(); z == 5 only through an out-of-range conversion
+ * (undefined): no proof, and no counterexample (the run ends at the
+ * conversion). */
 static void test_fptosi_ub(void) {
   ir_builder b;
   uint32_t err_fn, nd;
   ir_module *m = begin(&b, &err_fn, &nd);
   uint32_t kk = ir_emit_call(&b, nd, I32, 0, NULL, ir_loc_none());
-  uint32_t x = op1(&b, IR_SITOFP, I64, 0, V(I32, kk));
-  uint32_t y = op2(&b, IR_FMUL, I64, 0, V(I64, x), D(1e10));
-  uint32_t z = op1(&b, IR_FPTOSI, I32, 0, V(I64, y));
-  uint32_t c = ir_emit_icmp(&b, IR_EQ, V(I32, z), ir_const(I32, 5), ir_loc_none());
+  uint32_t x = op1(&b, IR_SITOFP, I32, 0, V(I32, kk));
+  uint32_t z = op1(&b, IR_FPTOSI, (ir_type){IR_TY_INT, 8}, 0, V(I32, x));
+  uint32_t c1 = ir_emit_icmp(&b, IR_SGT, V(I32, kk), ir_const(I32, 1000), ir_loc_none());
+  uint32_t c2 = ir_emit_icmp(&b, IR_EQ, V((ir_type){IR_TY_INT, 8}, z), ir_const((ir_type){IR_TY_INT, 8}, 5), ir_loc_none());
+  uint32_t c = ir_emit_binary(&b, IR_AND, 0, V(I1, c1), V(I1, c2), ir_loc_none());
   end_check(&b, err_fn, V(I1, c));
   char err[256];
   CHECK_MSG(ir_verify(m, err, sizeof err), "%s", err);
   bmc_options o;
   bmc_options_default(&o);
   o.deadline = util_now() + 60;
+  o.max_bound = 4;
   bmc_result r;
   CHECK(bmc_check(m, 1u << PROP_UNREACH_CALL, &o, &r) == BMC_UNKNOWN);
   bmc_result_free(&r);
