@@ -367,6 +367,53 @@ static void test_recur_asm(void) {
   ir_module_free(m);
 }
 
+/* float x = 1; while (x > 0.5f) x = x * factor; at the first visit of the
+ * loop head: a recurrent set (x == 1.0f) for factor 1, none for 0.5
+ * (the iteration leaves after one more step: the float encoding is exact). */
+static void test_recur_float(float factor, bool want) {
+  ir_builder b;
+  uint32_t err_fn, nd;
+  ir_module *m = begin(&b, &err_fn, &nd);
+  uint32_t loop = ir_build_new_block(&b, "loop"), exit = ir_build_new_block(&b, "exit");
+  ir_emit_br(&b, loop, ir_loc_none());
+  ir_build_block(&b, loop);
+  ir_value px[2] = {F(1.0f), F(1.0f)};
+  uint32_t tg[2] = {0, loop};
+  ir_inst phi = {0};
+  phi.op = IR_PHI;
+  phi.callee = IR_NONE;
+  phi.nops = phi.ntargets = 2;
+  phi.targets = tg;
+  phi.type = I32;
+  phi.ops = px;
+  uint32_t x = ir_build_emit(&b, &phi);
+  uint32_t x1 = op2(&b, IR_FMUL, I32, 0, V(I32, x), F(factor));
+  ir_build_inst(&b, x)->ops[1] = V(I32, x1);
+  uint32_t c = op2(&b, IR_FCMP, I1, IR_FOGT, V(I32, x1), F(0.5f));
+  ir_emit_condbr(&b, V(I1, c), loop, exit, ir_loc_none());
+  ir_build_block(&b, exit);
+  ir_value zero = ir_const(I32, 0);
+  ir_emit_ret(&b, &zero, ir_loc_none());
+  ir_build_finish(&b);
+  char err[256];
+  CHECK_MSG(ir_verify(m, err, sizeof err), "%s", err);
+  uint32_t mainf = ir_func_find(m, "main");
+  const ir_func *f = &m->funcs.data[mainf];
+  uint64_t *vals = xcalloc(f->ninsts + f->nparams + 1, sizeof *vals);
+  volatile float fx = 1.0f, fx1 = fx * factor;
+  vals[x] = fb(fx);
+  vals[x1] = fb(fx1);
+  vals[c] = fx1 > 0.5f;
+  bmc_recur_query q = {.func = mainf, .head = loop, .values = vals, .nvalues = f->ninsts + f->nparams};
+  q.deadline = util_now() + 30;
+  bmc_recur_result out;
+  bool found = bmc_recur_find(m, &q, &out);
+  CHECK_MSG(found == want, "recur-float %g: found %d (%s)", (double)factor, found, out.reason);
+  bmc_recur_free(&out);
+  free(vals);
+  ir_module_free(m);
+}
+
 int main(void) {
   test_float_loop();
   test_ops();
@@ -374,5 +421,8 @@ int main(void) {
   test_fptosi_ub();
   test_asm();
   test_recur_asm();
+  test_recur_float(1.0f, true);
+  test_recur_float(0.5f, false);
+  test_recur_float(0.999f, false);
   return TEST_SUMMARY();
 }

@@ -178,6 +178,12 @@ static void test_minmax(void) {
   uint64_t v;
   CHECK(value_of(smt_mk_fp_op2(ctx, SMT_FP_MIN, D(-0.0), D(0.0)), &v) == 2);
   CHECK(v == dbits(0.0) || v == dbits(-0.0));
+  /* a signalling NaN operand: libms differ (the other operand, or a NaN) */
+  smt_term snan = smt_mk_bv(ctx, 32, 0x7f800001u);
+  CHECK(value_of(smt_mk_fp_op2(ctx, SMT_FP_MIN, snan, F(1.0f)), &v) == 2);
+  CHECK(value_of(smt_mk_fp_op2(ctx, SMT_FP_MAX, F(1.0f), snan), &v) == 2);
+  /* a quiet NaN with a payload is still quiet: the other operand */
+  CHECK(is_value(smt_mk_fp_op2(ctx, SMT_FP_MAX, smt_mk_bv(ctx, 32, 0xffc01234u), F(1.0f)), fbits(1.0f)));
 }
 
 /* Terms: sorts, parameters through simplify and subst, no folding, printing. */
