@@ -77,6 +77,7 @@
  *              the definitions of the overflow predicates
  *   solver.c   the back-end-independent solver interface (solver.h)
  *   z3.c       the Z3 back end
+ *   z3_fp.c    its translation of the floating-point kinds
  *   precheck.c sound cheap decisions for conjunctions of linear atoms
  *   query.c    is_sat / is_valid / implies with cache and statistics
  *   smtlib.c   SMT-LIB 2 printer and query dumps
