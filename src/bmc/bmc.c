@@ -180,7 +180,7 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bm
     done_query(shared, sv);
     if (++failures >= BMC_MAX_REPLAY_FAILURES) break;
   }
-  if (r == STEP_NEXT && may_prove && !failures && !e->incomplete) {
+  if (r == STEP_NEXT && may_prove && !failures) {
     smt_term cut = smt_mk_or(e->ctx, (uint32_t)e->cuts.len, e->cuts.data);
     smt_result cr = SMT_UNSAT;
     if (cut != SMT_FALSE) {
@@ -188,7 +188,13 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bm
       cr = solve(e, cut, &shared, &sv);
       done_query(shared, sv);
     }
-    if (cr == SMT_UNSAT) r = STEP_TRUE;
+    /* complete unwinding: a proof, unless something was approximated;
+     * then deeper bounds encode the same runs and cannot help */
+    if (cr == SMT_UNSAT && !e->incomplete) r = STEP_TRUE;
+    if (cr == SMT_UNSAT && e->incomplete) {
+      *why = e->incomplete_why;
+      r = STEP_GIVE_UP;
+    }
   }
   if (shared) smt_solver_free(shared);
   return r;

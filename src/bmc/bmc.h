@@ -7,7 +7,12 @@
  * (seed 003, Sect. 3.5.2), calls are inlined per call site with recursion cut
  * at depth k (Sect. 3.6), values are bitvector terms, phis guarded choices,
  * memory one array from addresses to bytes with fixed object addresses and a
- * liveness flag per stack/heap object (Ch. 4, 5). Every check site adds a
+ * liveness flag per stack/heap object (Ch. 4, 5). Floats are their IEEE bit
+ * patterns, every float opcode encoded exactly with the float terms of
+ * src/smt (float.c; a NaN's bit pattern and fptosi/fptoui out of range are
+ * left open, as the terms leave them). Inline asm: an IR_ASM result and the
+ * bytes of an IR_HAVOC (checked like a store) are fresh values recorded as
+ * draws, in the interpreter's order, so that models replay. Every check site adds a
  * condition "executed and violated"; every place where the bound cuts a run
  * (a back edge taken k times, recursion deeper than k, a library call or size
  * the encoding does not cover) adds an "unwinding" condition. The bound is
@@ -24,7 +29,11 @@
  *    few times.
  *  - BMC_SAFE only when no violation is satisfiable and no unwinding
  *    condition is either (every loop and recursion fully unrolled, nothing
- *    cut), and only for unreach-call, no-overflow and valid-memcleanup: the
+ *    cut), nothing was approximated (a call without body, an indirect call
+ *    through a symbolic pointer, an asm with a "memory" clobber, whose
+ *    writes are modelled as none, as the interpreter runs it: such a
+ *    complete unwinding is UNKNOWN at once, with that reason), and only
+ *    for unreach-call, no-overflow and valid-memcleanup: the
  *    memory model is address-based, while the interpreter judges
  *    dereferences by provenance, so a clean unwinding is no proof of
  *    valid-deref.
@@ -105,6 +114,11 @@ void bmc_result_free(bmc_result *r);
  * candidates true at the given visit (equalities, signed and unsigned
  * bounds, low bits, relations between two values), weakened to an
  * inductive set (Houdini) and then checked in one query.
+ *
+ * Float instructions are encoded exactly; fptosi/fptoui out of range is
+ * undefined behaviour like the above. The loop may not contain inline asm
+ * (its result is a draw of the interpreter but no choice of the
+ * environment, so the constant-draw proofs would fix it wrongly).
  *
  * The loop may not read or write memory, name a global or function, nor
  * call anything but nondet, assume, error and exit functions and functions

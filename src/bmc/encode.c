@@ -708,6 +708,51 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
     r = exec_call(e, fr, s, in, id);
     if (e->out_of_time) return false;
     break;
+  case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV: case IR_FREM: case IR_FCMP: case IR_FPTOSI:
+  case IR_FPTOUI: case IR_SITOFP: case IR_UITOFP: case IR_FPEXT: case IR_FPTRUNC: case IR_FMATH: {
+    /* operands in order, as the interpreter reads (and draws for) them */
+    smt_term ops[2] = {SMT_NULL, SMT_NULL}, ub = SMT_FALSE;
+    for (uint32_t k = 0; k < in->nops && k < 2; k++) ops[k] = eval(e, fr, s, &in->ops[k], id);
+    if (ops[0] != SMT_NULL) r = bfloat_value(e, in, ops, w, &ub);
+    if (r == SMT_NULL) incomplete(e, "float instruction of unexpected widths");
+    /* fptosi / fptoui out of range is undefined; the interpreter ends the
+     * run there. Runs go on here with the conversion's unspecified value
+     * (a TRUE covers every value; a model through it does not replay).
+     * Recurrent sets (ub_all) prove it absent like any other UB. */
+    if (e->ub_all && ub != SMT_FALSE) add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, ub), fr->fid, id);
+    break;
+  }
+  case IR_ASM:
+    /* The interpreter reads no operand and draws the result (one value of
+     * its width): an event, so that models replay. With a "memory" clobber
+     * both go on with memory unchanged, which is one behaviour of the asm,
+     * not all: no proof. */
+    if (in->flags & IR_ASM_MEMORY) incomplete(e, "inline asm with a memory clobber: memory modelled as unchanged, no proof");
+    if (w) {
+      r = fresh(e, "asm", w);
+      add_event(e, fr->fid, id, s->guard, r);
+    }
+    break;
+  case IR_HAVOC: {
+    /* an asm memory output: checked like a store of `size` bytes, then one
+     * fresh byte per address, lowest first, as the interpreter draws them */
+    smt_term p = eval(e, fr, s, &in->ops[0], id);
+    uint64_t n = in->size;
+    if (n > BENC_MAX_CONST_LEN) {
+      incomplete(e, "wide asm memory output");
+      cut(e, s, SMT_TRUE);
+      break;
+    }
+    check_access(e, fr, s, p, pconst(e, n), id);
+    smt_term *bytes = xcalloc(n + 1, sizeof *bytes);
+    for (uint64_t i = 0; i < n; i++) {
+      bytes[i] = fresh(e, "asm", 8);
+      add_event(e, fr->fid, id, s->guard, bytes[i]);
+    }
+    mem_write_bytes(e, s, p, pconst(e, n), bytes, n, false);
+    free(bytes);
+    break;
+  }
   default: break;
   }
   if (w && r == SMT_NULL) r = fresh(e, "v", w);

@@ -4,6 +4,7 @@
  *             merging at join points, values, calls, builtins (seed 003 Ch. 4)
  *   memory.c  objects, addresses, the byte array, access/free checks, leaks,
  *             select simplification through stores and ites (Ch. 5, 6.1)
+ *   float.c   the floating-point instructions as float terms
  *   bmc.c     the deepening loop, solving, replay in the interpreter, answers
  *
  * A symbolic state (bstate) is one execution condition (guard), one memory
@@ -121,6 +122,13 @@ smt_term bmem_store1(benc *e, smt_term mem, smt_term addr, smt_term byte);
 /* select with simplification through stores at constant indices and ites. */
 smt_term bmem_select(benc *e, smt_term mem, smt_term addr);
 void bmem_free_cache(benc *e);
+
+/* ---- float.c ------------------------------------------------------------- */
+/* The value (BV(w)) of the float instruction in (IR_FADD .. IR_FMATH) on
+ * its evaluated operands ops (in->nops of them), exact; SMT_NULL when the
+ * widths are not the IR's (the caller makes it unknown). *ub: when the
+ * instruction is undefined (fptosi / fptoui out of range), else false. */
+smt_term bfloat_value(benc *e, const ir_inst *in, const smt_term *ops, unsigned w, smt_term *ub);
 
 /* ---- encode.c ------------------------------------------------------------ */
 /* Encodes main at e->bound. False when main is missing or time ran out. */

@@ -65,7 +65,11 @@ static const char *refuse(const ir_module *m, uint32_t fid, const bool *keep, ui
     const ir_block *bl = &f->blocks[b];
     for (uint32_t i = bl->first; i < bl->first + bl->count; i++) {
       const ir_inst *in = &f->insts[i];
-      if (in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ALLOCA) return "the loop accesses memory";
+      if (in->op == IR_LOAD || in->op == IR_STORE || in->op == IR_ALLOCA || in->op == IR_HAVOC)
+        return "the loop accesses memory";
+      /* an asm result is a draw of the interpreter but no choice of the
+       * environment: the constant-draw proofs would fix it */
+      if (in->op == IR_ASM) return "the loop contains inline asm";
       for (uint32_t k = 0; k < in->nops; k++)
         if (in->ops[k].kind == IR_VAL_GLOBAL || in->ops[k].kind == IR_VAL_FUNC) {
           if (in->op == IR_CALL && k == 0 && in->callee != IR_NONE) continue; /* the direct callee */

@@ -87,7 +87,7 @@ static mpz_srcptr value_of_const(smt_ctx *ctx, smt_term t, mpz_ptr tmp) {
 /* SMT_NULL if some argument is not a constant or the value is undefined. */
 static smt_term try_fold(smt_ctx *ctx, smt_kind k, uint32_t n, const smt_term *a, smt_sort s,
                          uint32_t aux) {
-  if (k >= SMT_SELECT) return SMT_NULL;
+  if (k >= SMT_SELECT) return SMT_NULL; /* arrays and floats are not folded */
   for (uint32_t i = 0; i < n; i++)
     if (!smt_term_is_const(ctx, a[i])) return SMT_NULL;
   enum { SMALL = 4 };
@@ -666,6 +666,7 @@ static smt_term mk_dispatch(smt_ctx *ctx, smt_kind k, uint32_t n, const smt_term
   case SMT_STORE: return mk_store(ctx, a[0], a[1], a[2]);
   case SMT_CONST_ARRAY: return smt_mk_raw(ctx, k, n, a, p1, p2);
   default:
+    if (smt_kind_is_fp(k)) return smt_mk_raw(ctx, k, n, a, p1, p2); /* no rewriting of floats */
     if (k >= SMT_BV_AND && k <= SMT_BV_SDIVO) return bv_binary(ctx, k, a[0], a[1]);
     return smt_mk_raw(ctx, k, n, a, p1, p2); /* reports the misuse */
   }
@@ -740,6 +741,16 @@ smt_term smt_mk_int_ge(smt_ctx *ctx, smt_term a, smt_term b) {
 smt_term smt_mk_int_gt(smt_ctx *ctx, smt_term a, smt_term b) {
   return smt_mk(ctx, SMT_INT_GT, 2, (smt_term[]){a, b}, 0, 0);
 }
+smt_term smt_mk_fp_op1(smt_ctx *ctx, smt_kind kind, smt_term a) { return smt_mk(ctx, kind, 1, &a, 0, 0); }
+smt_term smt_mk_fp_op2(smt_ctx *ctx, smt_kind kind, smt_term a, smt_term b) {
+  return smt_mk(ctx, kind, 2, (smt_term[]){a, b}, 0, 0);
+}
+smt_term smt_mk_fp_round(smt_ctx *ctx, smt_term a, smt_fp_rmode mode) {
+  return smt_mk(ctx, SMT_FP_ROUND, 1, &a, (uint32_t)mode, 0);
+}
+smt_term smt_mk_fp_conv(smt_ctx *ctx, smt_kind kind, smt_term a, uint32_t width) {
+  return smt_mk(ctx, kind, 1, &a, width, 0);
+}
 smt_term smt_mk_bv_op1(smt_ctx *ctx, smt_kind kind, smt_term a) { return smt_mk(ctx, kind, 1, &a, 0, 0); }
 smt_term smt_mk_bv_op2(smt_ctx *ctx, smt_kind kind, smt_term a, smt_term b) {
   return smt_mk(ctx, kind, 2, (smt_term[]){a, b}, 0, 0);
@@ -772,23 +783,6 @@ smt_term smt_mk_const_array(smt_ctx *ctx, uint32_t index_width, smt_term value) 
 }
 
 /* ---- simplify: rebuild bottom-up ------------------------------------------------------ */
-/* The parameters smt_mk() needs to rebuild t with other arguments. */
-static void params_of(const smt_ctx *ctx, smt_term t, uint32_t *p1, uint32_t *p2) {
-  const smt_tdesc *d = smt_desc(ctx, t);
-  *p1 = *p2 = 0;
-  switch (d->kind) {
-  case SMT_BV_EXTRACT:
-    *p1 = d->aux + smt_sort_width(d->sort) - 1;
-    *p2 = d->aux;
-    break;
-  case SMT_BV_ZEXT:
-  case SMT_BV_SEXT: *p1 = smt_sort_width(d->sort) - smt_sort_width(SORT(d->args[0])); break;
-  case SMT_INT2BV:
-  case SMT_CONST_ARRAY: *p1 = smt_sort_width(d->sort); break;
-  default: break;
-  }
-}
-
 smt_term smt_simplify(smt_ctx *ctx, smt_term root) {
   smt_map memo;
   smt_map_init(&memo);
@@ -818,7 +812,7 @@ smt_term smt_simplify(smt_ctx *ctx, smt_term root) {
     args.len = 0;
     for (uint32_t i = 0; i < d->nargs; i++) VEC_PUSH(args, smt_map_get(&memo, d->args[i], 0));
     uint32_t p1, p2;
-    params_of(ctx, t, &p1, &p2);
+    smt_term_params(ctx, t, &p1, &p2);
     smt_term r = smt_mk(ctx, (smt_kind)d->kind, (uint32_t)args.len, args.data, p1, p2);
     smt_map_put(&memo, t, r);
   }
@@ -859,7 +853,7 @@ bool smt_eval(smt_ctx *ctx, smt_term root, uint32_t nvars, const smt_term *vars,
     const smt_tdesc *d = smt_desc(ctx, t);
     __mpz_struct z;
     if (d->kind == SMT_VAR || smt_sort_is_array(d->sort) || d->kind >= SMT_SELECT) {
-      ok = false; /* unassigned variable or array */
+      ok = false; /* unassigned variable, array or float operation */
       break;
     }
     if (smt_term_is_const(ctx, t)) {

@@ -70,6 +70,16 @@ smt_term smt_mk_bv2nat(smt_ctx *ctx, smt_term a);
 smt_term smt_mk_bv2int(smt_ctx *ctx, smt_term a);
 smt_term smt_mk_int2bv(smt_ctx *ctx, smt_term a, uint32_t width);
 
+/* ---- floating point on bit patterns (term.h "Floating point") ------------- */
+/* Binary kinds (SMT_FP_ADD .. SMT_FP_MAX, SMT_FP_EQ, SMT_FP_LT, SMT_FP_LEQ)
+ * and unary ones (SMT_FP_SQRT, SMT_FP_ISNAN, SMT_FP_EXT, SMT_FP_TRUNC). */
+smt_term smt_mk_fp_op1(smt_ctx *ctx, smt_kind kind, smt_term a);
+smt_term smt_mk_fp_op2(smt_ctx *ctx, smt_kind kind, smt_term a, smt_term b);
+smt_term smt_mk_fp_round(smt_ctx *ctx, smt_term a, smt_fp_rmode mode);
+/* SMT_FP_TO_SBV / SMT_FP_TO_UBV to `width` bits, SMT_SBV_TO_FP /
+ * SMT_UBV_TO_FP to a float of `width` (32 or 64) bits. */
+smt_term smt_mk_fp_conv(smt_ctx *ctx, smt_kind kind, smt_term a, uint32_t width);
+
 /* ---- arrays ---------------------------------------------------------------- */
 smt_term smt_mk_select(smt_ctx *ctx, smt_term array, smt_term index);
 smt_term smt_mk_store(smt_ctx *ctx, smt_term array, smt_term index, smt_term value);

@@ -5,6 +5,12 @@
  * are replaced, child by child, by their expansion (smt_expand_top), which
  * builds raw terms in the context: the printed text is the meaning of the
  * term, never a simplification of it.
+ *
+ * Floating-point kinds (on bit patterns) print as applications of helper
+ * functions (".fp.add.32" ...) that smt_print_query defines once per query
+ * with FloatingPoint operations and Z3's fp.to_ieee_bv. The text fixes what
+ * the term semantics leave open (a NaN's pattern, out-of-range conversions,
+ * min/max of zeros): dumps are for reading and replaying, not for proofs.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -102,12 +108,64 @@ static void print_head(smt_ctx *ctx, strbuf *out, smt_term t) {
                   smt_sort_width(s) - smt_bv_width(ctx, smt_term_arg(ctx, t, 0)));
     break;
   case SMT_INT2BV: strbuf_printf(out, "((_ int2bv %u)", smt_sort_width(s)); break;
+  case SMT_FP_ROUND: {
+    static const char *const m[] = {"rne", "rna", "rtp", "rtn", "rtz"};
+    strbuf_printf(out, "(.fp.round.%s.%u", m[smt_fp_round_mode(ctx, t)], smt_bv_width(ctx, smt_term_arg(ctx, t, 0)));
+    break;
+  }
+  case SMT_FP_TO_SBV: case SMT_FP_TO_UBV: case SMT_SBV_TO_FP: case SMT_UBV_TO_FP:
+    strbuf_printf(out, "(.%s.%u.%u", smt_kind_name(k), smt_bv_width(ctx, smt_term_arg(ctx, t, 0)), smt_sort_width(s));
+    break;
   case SMT_CONST_ARRAY:
     strbuf_printf(out, "((as const ");
     smt_print_sort(out, s);
     strbuf_printf(out, ")");
     break;
-  default: strbuf_printf(out, "(%s", smt_kind_name(k)); break;
+  default:
+    if (smt_kind_is_fp(k)) strbuf_printf(out, "(.%s.%u", smt_kind_name(k), smt_bv_width(ctx, smt_term_arg(ctx, t, 0)));
+    else strbuf_printf(out, "(%s", smt_kind_name(k));
+    break;
+  }
+}
+
+/* The definition of the helper function print_head names for the float
+ * term t (its name is the head without the parenthesis). */
+static void print_fp_def(smt_ctx *ctx, strbuf *out, smt_term t) {
+  smt_kind k = smt_term_kind(ctx, t);
+  uint32_t w = smt_bv_width(ctx, smt_term_arg(ctx, t, 0)), rw = smt_sort_width(smt_term_sort(ctx, t));
+  strbuf head = {0};
+  print_head(ctx, &head, t);
+  const char *to = w == 32 ? "(_ to_fp 8 24)" : "(_ to_fp 11 53)";
+  const char *rto = rw == 32 ? "(_ to_fp 8 24)" : "(_ to_fp 11 53)";
+  const char *rtou = rw == 32 ? "(_ to_fp_unsigned 8 24)" : "(_ to_fp_unsigned 11 53)";
+  strbuf_printf(out, "(define-fun %s ", head.data + 1);
+  strbuf_free(&head);
+  if (smt_term_nargs(ctx, t) == 2) strbuf_printf(out, "((a (_ BitVec %u)) (b (_ BitVec %u))) ", w, w);
+  else strbuf_printf(out, "((a (_ BitVec %u))) ", w);
+  smt_print_sort(out, smt_term_sort(ctx, t));
+  switch (k) {
+  case SMT_FP_ADD: case SMT_FP_SUB: case SMT_FP_MUL: case SMT_FP_DIV:
+    strbuf_printf(out, " (fp.to_ieee_bv (%s RNE (%s a) (%s b))))\n", smt_kind_name(k), to, to);
+    break;
+  case SMT_FP_REM: case SMT_FP_MIN: case SMT_FP_MAX:
+    strbuf_printf(out, " (fp.to_ieee_bv (%s (%s a) (%s b))))\n", smt_kind_name(k), to, to);
+    break;
+  case SMT_FP_EQ: case SMT_FP_LT: case SMT_FP_LEQ:
+    strbuf_printf(out, " (%s (%s a) (%s b)))\n", smt_kind_name(k), to, to);
+    break;
+  case SMT_FP_ISNAN: strbuf_printf(out, " (fp.isNaN (%s a)))\n", to); break;
+  case SMT_FP_SQRT: strbuf_printf(out, " (fp.to_ieee_bv (fp.sqrt RNE (%s a))))\n", to); break;
+  case SMT_FP_ROUND: {
+    static const char *const m[] = {"RNE", "RNA", "RTP", "RTN", "RTZ"};
+    strbuf_printf(out, " (fp.to_ieee_bv (fp.roundToIntegral %s (%s a))))\n", m[smt_fp_round_mode(ctx, t)], to);
+    break;
+  }
+  case SMT_FP_TO_SBV: case SMT_FP_TO_UBV:
+    strbuf_printf(out, " ((_ %s %u) RTZ (%s a)))\n", smt_kind_name(k), rw, to);
+    break;
+  case SMT_SBV_TO_FP: strbuf_printf(out, " (fp.to_ieee_bv (%s RNE a)))\n", rto); break;
+  case SMT_UBV_TO_FP: strbuf_printf(out, " (fp.to_ieee_bv (%s RNE a)))\n", rtou); break;
+  default: strbuf_printf(out, " (fp.to_ieee_bv (%s RNE (%s a))))\n", rto, to); break; /* ext, trunc */
   }
 }
 
@@ -195,7 +253,25 @@ void smt_print_query(smt_ctx *ctx, strbuf *out, uint32_t n, const smt_term *asse
     smt_print_sort(out, smt_term_sort(ctx, vars.data[i]));
     strbuf_printf(out, ")\n");
   }
-  /* 3. shared non-leaf nodes become definitions, in post-order */
+  /* 3. one helper per float operation used, then shared non-leaf nodes
+   *    become definitions, in post-order */
+  {
+    strbuf seen = {0}; /* the helpers defined so far, as "|name|" */
+    for (size_t i = 0; i < order.len; i++) {
+      smt_term t = order.data[i];
+      if (!smt_kind_is_fp(smt_term_kind(ctx, t))) continue;
+      strbuf h = {0};
+      strbuf_printf(&h, "|");
+      print_head(ctx, &h, t);
+      strbuf_printf(&h, "|");
+      if (!seen.data || !strstr(seen.data, h.data)) {
+        strbuf_printf(&seen, "%s", h.data);
+        print_fp_def(ctx, out, t);
+      }
+      strbuf_free(&h);
+    }
+    strbuf_free(&seen);
+  }
   defs df;
   smt_map_init(&df.name_of);
   df.names.data = NULL;

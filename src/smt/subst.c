@@ -49,18 +49,8 @@ static smt_term subst_rec(smt_ctx *ctx, smt_term t, smt_map *memo) {
   smt_term *args = n <= 8 ? small : xmalloc(n * sizeof *args);
   for (uint32_t i = 0; i < n; i++) args[i] = subst_rec(ctx, smt_term_arg(ctx, t, i), memo);
   smt_kind k = smt_term_kind(ctx, t);
-  smt_sort s = smt_term_sort(ctx, t);
-  /* The parameters smt_mk expects back (term.h): extract bounds, the number
-   * of bits an extension adds, the width of int2bv / const arrays. */
-  uint32_t p1 = 0, p2 = 0;
-  if (k == SMT_BV_EXTRACT) {
-    p1 = smt_extract_hi(ctx, t);
-    p2 = smt_extract_lo(ctx, t);
-  } else if (k == SMT_BV_ZEXT || k == SMT_BV_SEXT) {
-    p1 = smt_sort_width(s) - smt_bv_width(ctx, smt_term_arg(ctx, t, 0));
-  } else if (k == SMT_INT2BV || k == SMT_CONST_ARRAY) {
-    p1 = smt_sort_width(s);
-  }
+  uint32_t p1, p2;
+  smt_term_params(ctx, t, &p1, &p2);
   r = smt_mk(ctx, k, n, args, p1, p2);
   if (args != small) free(args);
   smt_map_put(memo, t, r);

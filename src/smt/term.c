@@ -75,6 +75,25 @@ static const char *const kind_names[SMT_NUM_KINDS] = {
     [SMT_SELECT] = "select",
     [SMT_STORE] = "store",
     [SMT_CONST_ARRAY] = "const",
+    [SMT_FP_ADD] = "fp.add",
+    [SMT_FP_SUB] = "fp.sub",
+    [SMT_FP_MUL] = "fp.mul",
+    [SMT_FP_DIV] = "fp.div",
+    [SMT_FP_REM] = "fp.rem",
+    [SMT_FP_MIN] = "fp.min",
+    [SMT_FP_MAX] = "fp.max",
+    [SMT_FP_SQRT] = "fp.sqrt",
+    [SMT_FP_ROUND] = "fp.roundToIntegral",
+    [SMT_FP_EQ] = "fp.eq",
+    [SMT_FP_LT] = "fp.lt",
+    [SMT_FP_LEQ] = "fp.leq",
+    [SMT_FP_ISNAN] = "fp.isNaN",
+    [SMT_FP_TO_SBV] = "fp.to_sbv",
+    [SMT_FP_TO_UBV] = "fp.to_ubv",
+    [SMT_SBV_TO_FP] = "to_fp",
+    [SMT_UBV_TO_FP] = "to_fp_unsigned",
+    [SMT_FP_EXT] = "fp.ext",
+    [SMT_FP_TRUNC] = "fp.trunc",
 };
 
 const char *smt_kind_name(smt_kind k) {
@@ -393,6 +412,7 @@ smt_sort smt_op_sort(const smt_ctx *ctx, smt_kind kind, uint32_t n, const smt_te
   for (uint32_t i = 0; i < n; i++)
     if (a[i] == SMT_NULL || a[i] >= ctx->terms.len) sort_error(ctx, kind, n, a, "bad argument");
 #define S(i) (ctx->terms.data[a[i]].sort)
+#define FPS(i) (S(i) == smt_sort_bv(32) || S(i) == smt_sort_bv(64))
 #define NEED(c, why)                                                                              \
   do {                                                                                            \
     if (!(c)) sort_error(ctx, kind, n, a, why);                                                   \
@@ -506,10 +526,52 @@ smt_sort smt_op_sort(const smt_ctx *ctx, smt_kind kind, uint32_t n, const smt_te
     NEED(p1 >= 1 && p1 <= SMT_MAX_WIDTH, "bad index width");
     k.sort = smt_sort_array(p1);
     break;
+  case SMT_FP_ADD: case SMT_FP_SUB: case SMT_FP_MUL: case SMT_FP_DIV: case SMT_FP_REM:
+  case SMT_FP_MIN: case SMT_FP_MAX:
+    NEED(n == 2 && FPS(0) && S(0) == S(1), "expects two BV of width 32 or 64");
+    k.sort = S(0);
+    break;
+  case SMT_FP_SQRT:
+    NEED(n == 1 && FPS(0), "expects one BV of width 32 or 64");
+    k.sort = S(0);
+    break;
+  case SMT_FP_ROUND:
+    NEED(n == 1 && FPS(0), "expects one BV of width 32 or 64");
+    NEED(p1 <= SMT_RM_RTZ, "bad rounding mode");
+    k.sort = S(0);
+    k.aux = p1;
+    break;
+  case SMT_FP_EQ: case SMT_FP_LT: case SMT_FP_LEQ:
+    NEED(n == 2 && FPS(0) && S(0) == S(1), "expects two BV of width 32 or 64");
+    k.sort = SMT_SORT_BOOL;
+    break;
+  case SMT_FP_ISNAN:
+    NEED(n == 1 && FPS(0), "expects one BV of width 32 or 64");
+    k.sort = SMT_SORT_BOOL;
+    break;
+  case SMT_FP_TO_SBV: case SMT_FP_TO_UBV:
+    NEED(n == 1 && FPS(0), "expects one BV of width 32 or 64");
+    NEED(p1 >= 1 && p1 <= SMT_MAX_WIDTH, "bad width");
+    k.sort = smt_sort_bv(p1);
+    break;
+  case SMT_SBV_TO_FP: case SMT_UBV_TO_FP:
+    NEED(n == 1 && smt_sort_is_bv(S(0)), "expects one BV");
+    NEED(p1 == 32 || p1 == 64, "float width must be 32 or 64");
+    k.sort = smt_sort_bv(p1);
+    break;
+  case SMT_FP_EXT:
+    NEED(n == 1 && S(0) == smt_sort_bv(32), "expects one BV(32)");
+    k.sort = smt_sort_bv(64);
+    break;
+  case SMT_FP_TRUNC:
+    NEED(n == 1 && S(0) == smt_sort_bv(64), "expects one BV(64)");
+    k.sort = smt_sort_bv(32);
+    break;
   default:
     sort_error(ctx, kind, n, a, "not an operator kind (use the leaf constructors)");
   }
 #undef S
+#undef FPS
 #undef NEED
   *aux = k.aux;
   return k.sort;
@@ -577,6 +639,34 @@ uint32_t smt_extract_hi(const smt_ctx *ctx, smt_term t) {
   TERM_OK(ctx, t);
   const smt_tdesc *d = &ctx->terms.data[t];
   return d->aux + smt_sort_width(d->sort) - 1;
+}
+
+smt_fp_rmode smt_fp_round_mode(const smt_ctx *ctx, smt_term t) {
+  TERM_OK(ctx, t);
+  assert(ctx->terms.data[t].kind == SMT_FP_ROUND);
+  return (smt_fp_rmode)ctx->terms.data[t].aux;
+}
+
+void smt_term_params(const smt_ctx *ctx, smt_term t, uint32_t *p1, uint32_t *p2) {
+  TERM_OK(ctx, t);
+  const smt_tdesc *d = &ctx->terms.data[t];
+  *p1 = *p2 = 0;
+  switch (d->kind) {
+  case SMT_BV_EXTRACT:
+    *p1 = d->aux + smt_sort_width(d->sort) - 1;
+    *p2 = d->aux;
+    break;
+  case SMT_BV_ZEXT:
+  case SMT_BV_SEXT: *p1 = smt_sort_width(d->sort) - smt_sort_width(ctx->terms.data[d->args[0]].sort); break;
+  case SMT_INT2BV:
+  case SMT_CONST_ARRAY:
+  case SMT_FP_TO_SBV:
+  case SMT_FP_TO_UBV:
+  case SMT_SBV_TO_FP:
+  case SMT_UBV_TO_FP: *p1 = smt_sort_width(d->sort); break;
+  case SMT_FP_ROUND: *p1 = d->aux; break;
+  default: break;
+  }
 }
 
 uint32_t smt_bv_width(const smt_ctx *ctx, smt_term t) {

@@ -52,8 +52,21 @@
  * bv2nat reads a BV as unsigned, bv2int as two's complement signed; int2bv
  * takes the integer modulo 2^n.
  *
- * Kinds are ordered leaves, Boolean, Int, BV, conversions, arrays, so that
- * range checks classify them. Argument order is the SMT-LIB order.
+ * Floating point. There is no float sort: a float is the IEEE 754 bit
+ * pattern held in a BV(32) (binary32) or BV(64) (binary64), as in the IR.
+ * The SMT_FP_* kinds read their arguments as floats (every NaN pattern is
+ * a NaN), compute as IEEE 754 does (SMT-LIB FloatingPoint theory) and give
+ * back a bit pattern. A NaN result is some quiet NaN, of any sign and
+ * payload: the bit pattern is not determined (IEEE 754-2008 6.2 fixes only
+ * that operations give quiet NaNs), so nothing can be proved that depends
+ * on it. Likewise fp.to_sbv / fp.to_ubv out of range, min/max of two
+ * zeros of opposite signs (either) and min/max with a signalling NaN
+ * operand are any value. These kinds are never folded nor
+ * evaluated (smt_fold / smt_eval give up): the solver decides them.
+ *
+ * Kinds are ordered leaves, Boolean, Int, BV, conversions, arrays, floating
+ * point, so that range checks classify them. Argument order is the SMT-LIB
+ * order.
  *
  * The files of src/smt, one concern each (engines include smt.h):
  *   term.c     this table: interning, sort checking, accessors
@@ -64,6 +77,7 @@
  *              the definitions of the overflow predicates
  *   solver.c   the back-end-independent solver interface (solver.h)
  *   z3.c       the Z3 back end
+ *   z3_fp.c    its translation of the floating-point kinds
  *   precheck.c sound cheap decisions for conjunctions of linear atoms
  *   query.c    is_sat / is_valid / implies with cache and statistics
  *   smtlib.c   SMT-LIB 2 printer and query dumps
@@ -75,6 +89,8 @@
  *            the overflow predicates (expanded into base operations only
  *            where a back end or the printer needs it; Z3 4.8.12's own
  *            bvsmul_noovfl is wrong for some operands, see z3.c).
+ *   floats   floating point on bit patterns (SMT_FP_*), for BMC of float
+ *            code; the back end leaves a NaN's bit pattern open.
  */
 #ifndef BITPROVE_SMT_TERM_H
 #define BITPROVE_SMT_TERM_H
@@ -184,6 +200,29 @@ typedef enum {
   SMT_SELECT,      /* (select a i) */
   SMT_STORE,       /* (store a i v) */
   SMT_CONST_ARRAY, /* param1 = index width; every cell holds the argument */
+  /* floating point on IEEE bit patterns (see "Floating point" above):
+   * arguments BV(32) (binary32) or BV(64) (binary64), rounding to nearest,
+   * ties to even, unless a mode is given */
+  SMT_FP_ADD,
+  SMT_FP_SUB,
+  SMT_FP_MUL,
+  SMT_FP_DIV,
+  SMT_FP_REM,     /* IEEE remainder (quotient rounded to nearest even), not fmod */
+  SMT_FP_MIN,     /* a quiet NaN operand gives the other; min(-0, +0) is either;
+                     a signalling NaN operand gives any value (libms differ) */
+  SMT_FP_MAX,
+  SMT_FP_SQRT,
+  SMT_FP_ROUND,   /* param1 = smt_fp_rmode: round to an integral value */
+  SMT_FP_EQ,      /* IEEE equality (NaN = NaN is false, -0 = +0 true) -> Bool */
+  SMT_FP_LT,      /* -> Bool, false when a NaN is involved */
+  SMT_FP_LEQ,     /* -> Bool, false when a NaN is involved */
+  SMT_FP_ISNAN,   /* one argument -> Bool */
+  SMT_FP_TO_SBV,  /* param1 = width n: rounded toward zero; any value when out of range */
+  SMT_FP_TO_UBV,  /* param1 = width n: rounded toward zero; any value when out of range */
+  SMT_SBV_TO_FP,  /* any BV read signed, param1 = 32 or 64: the float of that width */
+  SMT_UBV_TO_FP,  /* any BV read unsigned, param1 = 32 or 64 */
+  SMT_FP_EXT,     /* BV(32) -> BV(64), exact */
+  SMT_FP_TRUNC,   /* BV(64) -> BV(32), rounded */
   SMT_NUM_KINDS
 } smt_kind;
 
@@ -191,6 +230,12 @@ typedef enum {
 const char *smt_kind_name(smt_kind k);
 static inline bool smt_kind_is_bv_pred(smt_kind k) { return k >= SMT_BV_ULT && k <= SMT_BV_SDIVO; }
 static inline bool smt_kind_is_overflow(smt_kind k) { return k >= SMT_BV_UADDO && k <= SMT_BV_SDIVO; }
+static inline bool smt_kind_is_fp(smt_kind k) { return k >= SMT_FP_ADD && k <= SMT_FP_TRUNC; }
+
+/* Rounding modes of SMT_FP_ROUND (IEEE 754 roundToIntegral): to nearest
+ * even (C rint), to nearest away from zero (round), toward +oo (ceil),
+ * toward -oo (floor), toward zero (trunc). */
+typedef enum { SMT_RM_RNE, SMT_RM_RNA, SMT_RM_RTP, SMT_RM_RTN, SMT_RM_RTZ } smt_fp_rmode;
 
 /* ---- contexts ----------------------------------------------------------- */
 smt_ctx *smt_ctx_new(void);
@@ -230,6 +275,12 @@ mpz_srcptr smt_term_value(const smt_ctx *ctx, smt_term t);
 const char *smt_term_name(const smt_ctx *ctx, smt_term t);
 const char *smt_term_print_name(const smt_ctx *ctx, smt_term t);
 uint32_t smt_extract_lo(const smt_ctx *ctx, smt_term t);
+/* SMT_FP_ROUND: its rounding mode. */
+smt_fp_rmode smt_fp_round_mode(const smt_ctx *ctx, smt_term t);
+/* The parameters (p1, p2) smt_mk_raw needs to rebuild t with other
+ * arguments of the same sorts (extract bounds, extension amounts, widths,
+ * rounding modes; 0 otherwise). */
+void smt_term_params(const smt_ctx *ctx, smt_term t, uint32_t *p1, uint32_t *p2);
 uint32_t smt_extract_hi(const smt_ctx *ctx, smt_term t);
 /* BV width of a BV term (0 for other sorts). */
 uint32_t smt_bv_width(const smt_ctx *ctx, smt_term t);

@@ -17,6 +17,7 @@
  * arrays are read from as-array function interpretations, or from
  * store/const-array values. Unsat cores come from
  * Z3_solver_check_assumptions and are mapped back to the assumption terms.
+ * Floating-point kinds are translated by z3_fp.c.
  * Z3 errors do not abort the process: the error handler is disabled and
  * error codes are checked; an error during a check yields UNKNOWN.
  */
@@ -27,6 +28,7 @@
 
 #include "build.h"
 #include "internal.h"
+#include "z3_fp.h"
 
 typedef struct {
   smt_solver base;
@@ -235,9 +237,15 @@ static Z3_ast translate(z3_solver *zs, smt_term root) {
     if (!ready) continue;
     args.len = 0;
     for (uint32_t i = 0; i < d->nargs; i++) VEC_PUSH(args, zs->memo.data[d->args[i]]);
-    Z3_ast r = translate_node(zs, t, args.data);
-    check_error(zs, smt_kind_name((smt_kind)d->kind));
-    Z3_inc_ref(zs->z, r);
+    Z3_ast r;
+    if (smt_kind_is_fp((smt_kind)d->kind)) {
+      r = smt_z3_fp_node(zs->z, ctx, t, args.data); /* referenced already */
+      check_error(zs, smt_kind_name((smt_kind)d->kind));
+    } else {
+      r = translate_node(zs, t, args.data);
+      check_error(zs, smt_kind_name((smt_kind)d->kind));
+      Z3_inc_ref(zs->z, r);
+    }
     zs->memo.data[t] = r;
     stack.len--;
   }
