@@ -229,30 +229,8 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, verd
   }
 }
 
-/* The first instruction of an opcode no engine handles yet (floating point,
- * inline asm: ir.h), or NULL. The engines (BMC, SEG, direct) are being
- * taught them; until then an engine would read such an instruction as
- * something else, which could give a wrong TRUE. Remove an opcode from
- * here once every engine the dispatch runs handles it. */
-static const ir_inst *engine_gap(const ir_module *m) {
-  for (size_t f = 0; f < m->funcs.len; f++)
-    for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
-      const ir_inst *in = &m->funcs.data[f].insts[i];
-      if (ir_is_float_op(in->op) || in->op == IR_ASM || in->op == IR_HAVOC) return in;
-    }
-  return NULL;
-}
-
 static void check_with(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
-  const ir_inst *gap = engine_gap(m);
-  if (gap && !m->unsupported.len) {
-    char loc[512];
-    verdict_unknown(out, "%s (%s) is not handled by the engines yet, at %s",
-                    ir_is_float_op(gap->op) ? "floating point" : "inline asm", ir_opcode_name((ir_opcode)gap->op),
-                    ir_loc_format(m, gap->loc, loc, sizeof loc));
-    return;
-  }
   if (m->unsupported.len) {
     char loc[512];
     const ir_unsupported *u = &m->unsupported.data[0];
