@@ -8,6 +8,7 @@
 
 #include "../its/its.h"
 #include "../its/prove.h"
+#include "../util/progress.h"
 
 static const char usage[] =
     "usage: bitprove its [--timeout S] [--format smt2|koat|ari] [--print koat|smt2|ari|text]\n"
@@ -141,7 +142,9 @@ int cmd_its(int argc, char **argv) {
      * own reason rather than the signal handler's bare timeout */
     if (timeout > 0) opt.deadline = util_now() + (timeout > 1.5 ? timeout - 0.5 : timeout);
     its_prove_result r;
+    util_progress_begin("ITS back end");
     its_prove_with(s, &opt, &r);
+    util_progress_end();
     its_prove_result_print(&r, &out);
     its_prove_result_free(&r);
     fputs(out.data ? out.data : "MAYBE\n", stdout);

@@ -193,3 +193,91 @@ lin_scc *its_abstract_problem(const its_problem *p, its_abs_stats *stats) {
   }
   return scc;
 }
+
+/* ---- slicing per problem ------------------------------------------------ */
+
+/* The variables a run inside the problem can depend on: those its guards
+ * read, closed under the updates that feed them (seed 001 Sect. 3.2's
+ * slicing, applied to one SCC instead of the whole system). Every other
+ * variable influences no guard of the problem, so dropping what the
+ * relation says about it only over-approximates, and an infinite run of the
+ * problem projects to an infinite run over these variables. */
+static bool *problem_relevant_vars(const its_problem *p) {
+  const its *s = p->s;
+  uint32_t n = s->nvars;
+  bool *rel = xcalloc(n ? n : 1, sizeof *rel);
+  smt_term_vec vs = {0};
+  for (uint32_t k = 0; k < p->nt; k++) {
+    vs.len = 0;
+    smt_term_vars(s->ctx, s->trans.data[p->tidx[k]].guard, &vs);
+    for (size_t j = 0; j < vs.len; j++) {
+      uint32_t i = its_var_of_term(s, vs.data[j]);
+      if (i != ITS_NONE) rel[i] = true;
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t k = 0; k < p->nt; k++) {
+      const its_trans *tr = &s->trans.data[p->tidx[k]];
+      for (uint32_t x = 0; x < n; x++) {
+        if (!rel[x] || tr->update[x] == SMT_NULL) continue;
+        vs.len = 0;
+        smt_term_vars(s->ctx, tr->update[x], &vs);
+        for (size_t j = 0; j < vs.len; j++) {
+          uint32_t i = its_var_of_term(s, vs.data[j]);
+          if (i != ITS_NONE && !rel[i]) rel[i] = changed = true;
+        }
+      }
+    }
+  }
+  VEC_FREE(vs);
+  return rel;
+}
+
+/* A bound of one variable by a constant of at least 2^15: a type's range
+ * (-2^31 <= x, x <= 2^31 - 1) rather than a condition of the program. */
+static bool is_range_atom(const lin_atom *at, uint32_t w) {
+  if (at->rel != LIN_LE || mpz_sizeinbase(at->a[w], 2) < 16) return false;
+  uint32_t nz = 0;
+  for (uint32_t i = 0; i < w; i++) nz += mpz_sgn(at->a[i]) != 0;
+  return nz == 1;
+}
+
+lin_scc *its_abstract_problem_sliced(const its_problem *p, its_abs_stats *stats, bool drop_ranges, u32_vec *vars) {
+  lin_scc *full = its_abstract_problem(p, stats);
+  uint32_t n = full->nvars;
+  bool *rel = problem_relevant_vars(p);
+  vars->len = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (rel[i]) VEC_PUSH(*vars, i);
+  uint32_t m = (uint32_t)vars->len;
+  const char **vnames = xmalloc((m ? m : 1) * sizeof *vnames);
+  for (uint32_t j = 0; j < m; j++) vnames[j] = full->var_names[vars->data[j]];
+  lin_scc *out = lin_scc_new(m, vnames, full->nlocs, (const char *const *)full->loc_names);
+  free(vnames);
+  for (uint32_t k = 0; k < (uint32_t)full->trans.len; k++) {
+    const lin_trans *t = &full->trans.data[k];
+    uint32_t nk = lin_scc_add_trans(out, t->from, t->to, t->ntemps);
+    uint32_t w = 2 * m + t->ntemps;
+    mpz_srcptr *coef = xmalloc((w + 1) * sizeof *coef);
+    for (size_t a = 0; a < t->atoms.len; a++) {
+      const lin_atom *at = &t->atoms.data[a];
+      bool mentions_dropped = false;
+      for (uint32_t i = 0; i < n && !mentions_dropped; i++)
+        mentions_dropped = !rel[i] && (mpz_sgn(at->a[i]) || mpz_sgn(at->a[n + i]));
+      if (mentions_dropped) continue; /* dropping an atom over-approximates */
+      if (drop_ranges && is_range_atom(at, 2 * n + t->ntemps)) continue;
+      for (uint32_t j = 0; j < m; j++) {
+        coef[j] = at->a[vars->data[j]];
+        coef[m + j] = at->a[n + vars->data[j]];
+      }
+      for (uint32_t j = 0; j < t->ntemps; j++) coef[2 * m + j] = at->a[2 * n + j];
+      coef[w] = at->a[2 * n + t->ntemps];
+      lin_trans_add_atom(out, nk, at->rel, coef);
+    }
+    free(coef);
+  }
+  free(rel);
+  lin_scc_free(full);
+  return out;
+}

@@ -33,4 +33,16 @@ lin_scc *its_abstract_problem(const its_problem *p, its_abs_stats *stats);
  * lf -> lt (local location indices of scc). */
 void its_abstract_trans(const its *s, uint32_t ti, lin_scc *scc, uint32_t lf, uint32_t lt, its_abs_stats *stats);
 
+/* The same, over the variables the problem's guards can depend on only
+ * (its guards' variables, closed under the updates that feed them): the
+ * result's variable j is ITS variable vars->data[j] (vars is overwritten);
+ * atoms that mention another variable are dropped, which over-approximates
+ * again. A ranking function of the result, with coefficient 0 for every
+ * other variable, ranks the problem; large SCCs of real programs (hundreds
+ * of variables, few in guards) become small Farkas problems. With
+ * drop_ranges, the bounds of single variables by constants of 2^15 or more
+ * (type ranges, which every transition of the direct translation carries
+ * for every variable) are dropped as well. */
+lin_scc *its_abstract_problem_sliced(const its_problem *p, its_abs_stats *stats, bool drop_ranges, u32_vec *vars);
+
 #endif

@@ -103,15 +103,17 @@ static void print_problem_head(strbuf *out, const its_problem *p) {
   strbuf_printf(out, "} with %u transition(s)", p->nt);
 }
 
-/* A rank_func of the linear technique as an its_rank_step over s->pre. */
-static its_rank_step *step_of_rank_func(const its_problem *p, const rank_func *f) {
+/* A rank_func of the linear technique as an its_rank_step over s->pre;
+ * its variable i is ITS variable vars[i]. */
+static its_rank_step *step_of_rank_func(const its_problem *p, const rank_func *f, const uint32_t *vars) {
   smt_ctx *ctx = p->s->ctx;
   its_rank_step *st = its_rank_step_new(p->nloc, p->nt, "linear");
   for (uint32_t l = 0; l < p->nloc; l++) {
     smt_term r = smt_mk_int_mpz(ctx, rank_func_coef(f, l, 0));
     for (uint32_t i = 0; i < f->nvars; i++) {
       mpz_ptr c = rank_func_coef(f, l, i + 1);
-      if (mpz_sgn(c)) r = smt_mk_int_add2(ctx, r, smt_mk_int_mul2(ctx, smt_mk_int_mpz(ctx, c), p->s->pre[i]));
+      if (mpz_sgn(c))
+        r = smt_mk_int_add2(ctx, r, smt_mk_int_mul2(ctx, smt_mk_int_mpz(ctx, c), p->s->pre[vars[i]]));
     }
     st->f[l] = r;
   }
@@ -119,15 +121,34 @@ static its_rank_step *step_of_rank_func(const its_problem *p, const rank_func *f
   return st;
 }
 
+/* Linear ranking (rank_linear.h) over the problem's sliced abstraction. A
+ * large problem first tries the guards' bounds as candidates, then Farkas
+ * without the variables' type ranges (a smaller problem; every function
+ * it finds holds for the full relation too), then Farkas on everything. */
 static its_rank_step *try_linear(const its_problem *p, rank_status *status) {
   its_abs_stats ast = {0, 0};
-  lin_scc *scc = its_abstract_problem(p, &ast);
+  u32_vec vars = {0};
   rank_func *f = NULL;
-  *status = rank_linear(p->s->ctx, scc, NULL, p->timeout_ms, &f, NULL);
-  its_rank_step *st = NULL;
-  if (*status == RANK_FOUND) st = step_of_rank_func(p, f);
+  bool large = p->nt >= 16;
+  *status = RANK_NONE;
+  for (int attempt = large ? 0 : 2; attempt < 3 && *status != RANK_FOUND; attempt++) {
+    lin_scc *scc = its_abstract_problem_sliced(p, &ast, attempt == 1, &vars);
+    rank_status rs;
+    if (attempt == 0) {
+      util_progress_step("linear ranking (guard candidates)");
+      rs = rank_linear_guards(p->s->ctx, scc, NULL, 64, &f);
+    } else {
+      util_progress_step("linear ranking (Farkas)");
+      rs = rank_linear(p->s->ctx, scc, NULL, p->timeout_ms, &f, NULL);
+    }
+    lin_scc_free(scc);
+    if (rs == RANK_FOUND || *status == RANK_NONE) *status = rs;
+    if (rs != RANK_FOUND) rank_func_free(f), f = NULL;
+    if (attempt == 1 && rs == RANK_UNKNOWN) break; /* the full problem is larger still */
+  }
+  its_rank_step *st = *status == RANK_FOUND ? step_of_rank_func(p, f, vars.data) : NULL;
   rank_func_free(f);
-  lin_scc_free(scc);
+  VEC_FREE(vars);
   return st;
 }
 
@@ -189,7 +210,6 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   /* 1. linear */
   if (pv->opt->linear) {
     rank_status rs;
-    util_progress_step("linear ranking (Farkas)");
     st = try_linear(p, &rs);
     if (!st) why = rs == RANK_UNKNOWN ? "linear ranking: solver gave up" : "no linear ranking function";
   }

@@ -172,8 +172,30 @@ smt_answer rank_check(smt_ctx *ctx, const lin_scc *scc, const bool *active, cons
 
 /* ---- synthesis --------------------------------------------------------------- */
 
-static void fill_f(smt_ctx *ctx, smt_solver *s, const smt_term *c, rank_func *f) {
+/* The coefficients of the model. The solver reads the unknowns as reals
+ * (smt_z3_relax_ints): the rational solution is scaled by the least common
+ * multiple of its denominators, which keeps every constraint (homogeneous,
+ * or ">= delta" with delta in {0, 1}, see the header). */
+static void fill_f(smt_ctx *ctx, smt_solver *s, const smt_term *c, rank_func *f, bool relaxed) {
   size_t nc = (size_t)f->nlocs * (f->nvars + 1);
+  if (relaxed) {
+    mpq_t *q = xmalloc((nc ? nc : 1) * sizeof *q);
+    mpz_t l;
+    mpz_init_set_ui(l, 1);
+    for (size_t i = 0; i < nc; i++) {
+      mpq_init(q[i]);
+      if (!smt_z3_value_rational(s, c[i], q[i])) mpq_set_ui(q[i], 0, 1); /* rank_check will judge */
+      mpz_lcm(l, l, mpq_denref(q[i]));
+    }
+    for (size_t i = 0; i < nc; i++) {
+      mpz_divexact(f->coef[i], l, mpq_denref(q[i]));
+      mpz_mul(f->coef[i], f->coef[i], mpq_numref(q[i]));
+      mpq_clear(q[i]);
+    }
+    mpz_clear(l);
+    free(q);
+    return;
+  }
   for (size_t i = 0; i < nc; i++) {
     smt_term v = smt_solver_value(s, c[i]);
     if (v && smt_term_kind(ctx, v) == SMT_INT_CONST) mpz_set(f->coef[i], smt_term_value(ctx, v));
@@ -218,6 +240,7 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
   if (!any_active) goto done; /* nothing to rank: no strict transition possible */
 
   smt_solver *s = smt_solver_new(ctx, SMT_BACKEND_Z3);
+  bool relaxed = smt_z3_relax_ints(s); /* simplex, not branch and bound */
   smt_term *c = xmalloc((nc ? nc : 1) * sizeof *c);
   for (size_t i = 0; i < nc; i++) c[i] = smt_mk_fresh(ctx, "rk.c", SMT_SORT_INT);
   smt_term *ind = xcalloc(nt ? nt : 1, sizeof *ind);
@@ -257,7 +280,7 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
     stats->solver_checks++;
     smt_result r = smt_solver_check(s, timeout_ms);
     if (r == SMT_SAT) {
-      fill_f(ctx, s, c, f);
+      fill_f(ctx, s, c, f, relaxed);
       have_model = true;
       for (uint32_t k = 0; k < nt; k++) {
         if (!live[k] || f->strict[k]) continue;
@@ -280,7 +303,7 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
   if (any_strict && !have_model) {
     stats->solver_checks++;
     smt_result r = smt_solver_check(s, timeout_ms);
-    if (r == SMT_SAT) fill_f(ctx, s, c, f);
+    if (r == SMT_SAT) fill_f(ctx, s, c, f, relaxed);
     else any_strict = false, st = r == SMT_UNKNOWN ? RANK_UNKNOWN : RANK_NONE;
   }
   VEC_FREE(conj);
@@ -370,4 +393,96 @@ void rank_stats_print(const rank_stats *st, FILE *out) {
           (unsigned long long)st->vacuous, (unsigned long long)st->found, (unsigned long long)st->none,
           (unsigned long long)st->unknown, (unsigned long long)st->recheck_failed,
           (unsigned long long)st->components);
+}
+
+/* ---- candidates from the guards ----------------------------------------------- */
+
+/* Is atom a (of a transition over n variables) a bound on pre-state
+ * variables only, "sum a_i x_i + d <= 0", that is not just a variable's
+ * type range (one variable, |d| >= 2^15)? */
+static bool guard_candidate(const lin_scc *scc, const lin_trans *t, const lin_atom *a) {
+  uint32_t n = scc->nvars, w = 2 * n + t->ntemps;
+  if (a->rel != LIN_LE) return false;
+  uint32_t nz = 0;
+  for (uint32_t i = 0; i < w; i++) {
+    if (!mpz_sgn(a->a[i])) continue;
+    if (i >= n) return false; /* a post-state variable or a temporary */
+    nz++;
+  }
+  if (nz == 0) return false;
+  return nz > 1 || mpz_sizeinbase(a->a[w], 2) <= 15;
+}
+
+/* Decides the strict set of candidate f (the same function at every
+ * location): SMT_YES when f is non-increasing on every active transition
+ * and decreasing and bounded on at least one (those are marked strict). */
+static smt_answer candidate_strict(smt_ctx *ctx, const lin_scc *scc, const bool *active, rank_func *f,
+                                   const smt_term *pre, const smt_term *post) {
+  term_vec tmp = {0};
+  bool any = false;
+  smt_answer ans = SMT_YES;
+  smt_term zero = smt_mk_int(ctx, 0), one = smt_mk_int(ctx, 1);
+  for (uint32_t k = 0; k < f->ntrans && ans == SMT_YES; k++) {
+    f->strict[k] = false;
+    if (active && !active[k]) continue;
+    const lin_trans *t = &scc->trans.data[k];
+    temp_vars(ctx, scc, k, &tmp);
+    smt_term rel = lin_trans_term(ctx, scc, k, pre, post, tmp.data);
+    smt_term fl = apply_func(ctx, f, t->from, pre), diff = smt_mk_int_sub(ctx, fl, apply_func(ctx, f, t->to, post));
+    smt_answer dec = smt_implies(ctx, rel, smt_mk_and2(ctx, smt_mk_int_ge(ctx, diff, one), smt_mk_int_ge(ctx, fl, zero)));
+    if (dec == SMT_YES) {
+      f->strict[k] = any = true;
+      continue;
+    }
+    ans = smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, zero));
+  }
+  VEC_FREE(tmp);
+  return ans == SMT_YES && any ? SMT_YES : SMT_NO;
+}
+
+rank_status rank_linear_guards(smt_ctx *ctx, const lin_scc *scc, const bool *active, uint32_t max_candidates,
+                               rank_func **out) {
+  *out = NULL;
+  uint32_t n = scc->nvars;
+  smt_term *pre = xmalloc((n ? n : 1) * sizeof *pre), *post = xmalloc((n ? n : 1) * sizeof *post);
+  state_vars(ctx, n, pre, post);
+  rank_func *f = rank_func_new(scc);
+  /* candidates in order of appearance, each once (same coefficients) */
+  typedef struct {
+    const lin_atom *a;
+    uint32_t w; /* index of its constant */
+  } cand;
+  VEC(cand) seen = {0};
+  rank_status st = RANK_NONE;
+  for (uint32_t k = 0; k < scc->trans.len && st != RANK_FOUND && seen.len < max_candidates; k++) {
+    if (active && !active[k]) continue;
+    const lin_trans *t = &scc->trans.data[k];
+    uint32_t w = 2 * n + t->ntemps;
+    for (size_t j = 0; j < t->atoms.len && st != RANK_FOUND && seen.len < max_candidates; j++) {
+      const lin_atom *a = &t->atoms.data[j];
+      if (!guard_candidate(scc, t, a)) continue;
+      bool dup = false;
+      for (size_t q = 0; q < seen.len && !dup; q++) {
+        const cand *b = &seen.data[q];
+        dup = mpz_cmp(a->a[w], b->a->a[b->w]) == 0;
+        for (uint32_t i = 0; i < n && dup; i++) dup = mpz_cmp(a->a[i], b->a->a[i]) == 0;
+      }
+      if (dup) continue;
+      cand c = {a, w};
+      VEC_PUSH(seen, c);
+      /* f = -(sum a_i x_i + d) >= 0 where the guard holds */
+      for (uint32_t l = 0; l < scc->nlocs; l++) {
+        mpz_neg(rank_func_coef(f, l, 0), a->a[w]);
+        for (uint32_t i = 0; i < n; i++) mpz_neg(rank_func_coef(f, l, i + 1), a->a[i]);
+      }
+      if (candidate_strict(ctx, scc, active, f, pre, post) == SMT_YES && rank_check(ctx, scc, active, f) == SMT_YES)
+        st = RANK_FOUND;
+    }
+  }
+  VEC_FREE(seen);
+  free(pre);
+  free(post);
+  if (st == RANK_FOUND) *out = f;
+  else rank_func_free(f);
+  return st;
 }

@@ -27,10 +27,12 @@
  * programs: the rational relaxation of R contains the integer points, so a
  * certificate over Q proves the implication over Z. It is incomplete (R's
  * integer hull can be smaller; "<" is tightened to "<= -1" by lin's parser,
- * which helps). Unknowns and multipliers are solved as Int: every
- * constraint is homogeneous except the ">= delta" rows with delta in {0,1},
- * so a rational solution scaled by its common denominator is an integer
- * one, and nothing is lost. Transitions whose relation is unsatisfiable
+ * which helps). Unknowns and multipliers are solved over the rationals
+ * (the solver reads them as reals: simplex, not branch and bound, which
+ * made large SCCs take tens of seconds per check): every constraint is
+ * homogeneous except the ">= delta" rows with delta in {0,1}, so the
+ * rational solution scaled by its common denominator is an integer one,
+ * and nothing is lost. Transitions whose relation is unsatisfiable
  * over Z are counted strict (vacuously) without Farkas.
  * Whatever the synthesis says, a YES never rests on it: rank_linear runs
  * rank_check, which proves the conditions directly over Z with the smt
@@ -92,6 +94,17 @@ void rank_func_print(FILE *out, const lin_scc *scc, const rank_func *f);
  * (0 = none). stats may be NULL. */
 rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, unsigned timeout_ms,
                         rank_func **out, rank_stats *stats);
+
+/* A cheap first try for large SCCs: each bound of the guards, "e <= 0"
+ * over pre-state variables (not a bare type range), gives the candidate
+ * f = -e at every location, which the solver checks transition by
+ * transition (non-increasing everywhere, decreasing and bounded on the
+ * strict ones) and rank_check re-checks. The first of at most
+ * max_candidates distinct candidates that works is returned (RANK_FOUND);
+ * else RANK_NONE. Loop counters against constants (i < 4) are found so
+ * without a Farkas problem that grows with every atom of the SCC. */
+rank_status rank_linear_guards(smt_ctx *ctx, const lin_scc *scc, const bool *active, uint32_t max_candidates,
+                               rank_func **out);
 
 /* Proves over Z, without Farkas, that f is non-increasing on every active
  * transition and decreasing and bounded on every strict one, and that the

@@ -18,6 +18,8 @@
 #ifndef BITPROVE_SMT_SOLVER_H
 #define BITPROVE_SMT_SOLVER_H
 
+#include <gmp.h>
+
 #include "../util/util.h"
 #include "term.h"
 
@@ -68,5 +70,15 @@ smt_solver *smt_z3_solver_new(smt_ctx *ctx);
  * instead of our definition by base operations (for cross-checking). No
  * effect on other back ends. */
 void smt_z3_set_native_overflow(smt_solver *s, bool on);
+/* Reads every Int of this solver as a real number: linear real arithmetic
+ * (simplex) instead of integer arithmetic, for problems whose rational
+ * solutions serve as well as integer ones (Farkas certificates, which are
+ * scaled to integers). Only before anything is asserted; false otherwise
+ * or for another back end. Int division, modulo and bit-vector conversions
+ * have no meaning then. */
+bool smt_z3_relax_ints(smt_solver *s);
+/* After SAT of a relaxed solver: the value of Int term t as a rational
+ * (canonical). False if unavailable. */
+bool smt_z3_value_rational(smt_solver *s, smt_term t, mpq_t out);
 
 #endif

@@ -43,6 +43,7 @@ typedef struct {
   unsigned timeout_ms;     /* the value last given to Z3 */
   bool timeout_set;
   bool native_overflow;
+  bool relaxed;            /* Int read as Real (smt_z3_relax_ints) */
   char reason[256];
 } z3_solver;
 
@@ -61,7 +62,7 @@ static Z3_sort z3_sort(z3_solver *zs, smt_sort s) {
   if (s == SMT_SORT_BOOL) {
     r = Z3_mk_bool_sort(zs->z);
   } else if (s == SMT_SORT_INT) {
-    r = Z3_mk_int_sort(zs->z);
+    r = zs->relaxed ? Z3_mk_real_sort(zs->z) : Z3_mk_int_sort(zs->z);
   } else if (smt_sort_is_bv(s)) {
     r = Z3_mk_bv_sort(zs->z, smt_sort_width(s));
   } else {
@@ -470,6 +471,27 @@ smt_solver *smt_z3_solver_new(smt_ctx *ctx) {
   Z3_solver_inc_ref(zs->z, zs->s);
   smt_map_init(&zs->sort_slot);
   return &zs->base;
+}
+
+bool smt_z3_relax_ints(smt_solver *s) {
+  if (s->ops != &z3_ops) return false;
+  z3_solver *zs = Z(s);
+  if (zs->sorts.len || zs->memo.len) return false; /* terms already translated as integers */
+  zs->relaxed = true;
+  return true;
+}
+
+bool smt_z3_value_rational(smt_solver *s, smt_term t, mpq_t out) {
+  if (s->ops != &z3_ops) return false;
+  z3_solver *zs = Z(s);
+  if (!zs->model || smt_term_sort(s->ctx, t) != SMT_SORT_INT) return false;
+  Z3_ast v = NULL;
+  if (!Z3_model_eval(zs->z, zs->model, translate(zs, t), true, &v) || !v) return false;
+  Z3_inc_ref(zs->z, v);
+  bool ok = Z3_is_numeral_ast(zs->z, v) && mpq_set_str(out, Z3_get_numeral_string(zs->z, v), 10) == 0;
+  Z3_dec_ref(zs->z, v);
+  if (ok) mpq_canonicalize(out);
+  return ok;
 }
 
 void smt_z3_set_native_overflow(smt_solver *s, bool on) {

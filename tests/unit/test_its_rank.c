@@ -279,6 +279,65 @@ static void test_nonlinear(smt_ctx *ctx) {
   lin_scc_free(scc);
 }
 
+/* Candidates from the guards (rank_linear_guards): a counter bounded by a
+ * constant in the guard of the transition that increments it, in a
+ * two-location loop whose inner loop sets a flag once; the type range of a
+ * variable is never a candidate; a guard that does not bound the counter
+ * where it grows, or a loop without a bounded guard, gets none. */
+static void test_guard_candidates(smt_ctx *ctx) {
+  static const char *const V[] = {"i", "flag"};
+  lin_scc *scc = mk_scc(2, V, 2, NULL, 3,
+                        (tr[]){{0, 1, "i <= 3 && i' = i + 1 && flag' = flag"},
+                               {1, 0, "i' = i && flag' = flag"},
+                               {1, 1, "flag <= 0 && flag' = flag + 1 && i' = i"}});
+  rank_func *f = NULL;
+  CHECK(rank_linear_guards(ctx, scc, NULL, 64, &f) == RANK_FOUND);
+  if (f) {
+    CHECK(rank_check(ctx, scc, NULL, f) == SMT_YES);
+    CHECK(f->strict[0] && !f->strict[1] && !f->strict[2]); /* 3 - i, strict where i grows */
+  }
+  rank_func_free(f);
+  lin_scc_free(scc);
+
+  /* the bound sits on another transition than the increment: no candidate
+   * is bounded where it decreases (Farkas finds 4 - i at location 1) */
+  scc = mk_scc(2, V, 2, NULL, 2,
+               (tr[]){{0, 1, "i <= 3 && i' = i && flag' = flag"}, {1, 0, "i' = i + 1 && flag' = flag"}});
+  f = NULL;
+  CHECK(rank_linear_guards(ctx, scc, NULL, 64, &f) == RANK_NONE && f == NULL);
+  CHECK(rank_linear(ctx, scc, NULL, 0, &f, &stats) == RANK_FOUND);
+  rank_func_free(f);
+  lin_scc_free(scc);
+
+  /* only type ranges bound i: no candidate (Farkas may still find one) */
+  scc = mk_scc(1, (const char *const[]){"i"}, 1, NULL, 1,
+               (tr[]){{0, 0, "i <= 2147483647 && -2147483648 <= i && i' = i - 1"}});
+  f = NULL;
+  CHECK(rank_linear_guards(ctx, scc, NULL, 64, &f) == RANK_NONE && f == NULL);
+  CHECK(rank_linear(ctx, scc, NULL, 0, &f, &stats) == RANK_FOUND);
+  rank_func_free(f);
+  lin_scc_free(scc);
+
+  /* i grows without bound: nothing */
+  scc = mk_scc(1, (const char *const[]){"i"}, 1, NULL, 1, (tr[]){{0, 0, "i >= 0 && i' = i + 1"}});
+  f = NULL;
+  CHECK(rank_linear_guards(ctx, scc, NULL, 64, &f) == RANK_NONE && f == NULL);
+  lin_scc_free(scc);
+}
+
+/* Synthesis over the rationals (the solver reads the unknowns as reals):
+ * whatever rational function it finds is scaled to integers and re-checked
+ * over Z; here the bound 3x >= 1 holds over Q for x >= 1/3. */
+static void test_scaled(smt_ctx *ctx) {
+  lin_scc *scc = mk_scc(2, (const char *const[]){"x", "y"}, 1, NULL, 1,
+                        (tr[]){{0, 0, "3*x >= 1 && 2*y >= x && x' = x - 1 && y' = y - 1"}});
+  rank_func *f = NULL;
+  CHECK(rank_linear(ctx, scc, NULL, 0, &f, &stats) == RANK_FOUND);
+  if (f) CHECK(rank_check(ctx, scc, NULL, f) == SMT_YES);
+  rank_func_free(f);
+  lin_scc_free(scc);
+}
+
 int main(void) {
   smt_ctx *ctx = smt_ctx_new();
   smt_set_timeout(ctx, 10000);
@@ -288,6 +347,8 @@ int main(void) {
   test_two_locations(ctx);
   test_seeds(ctx);
   test_nonlinear(ctx);
+  test_guard_candidates(ctx);
+  test_scaled(ctx);
   CHECK(stats.recheck_failed == 0);
   if (getenv("RANK_STATS")) rank_stats_print(&stats, stdout);
   smt_ctx_free(ctx);
