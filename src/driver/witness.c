@@ -320,7 +320,9 @@ static bool value_literal(const ir_module *m, const interp_nondet *nd, char *buf
     char *end;
     double d = strtod(v, &end);
     if (*end || isnan(d) || isinf(d)) return false;
-    snprintf(buf, n, "%s%s", v, ty.bits == 32 ? "f" : "");
+    /* "1" must be "1.0f": a float suffix needs a fraction or an exponent */
+    bool frac = strpbrk(v, ".eE") != NULL;
+    snprintf(buf, n, "%s%s%s", v, frac ? "" : ".0", ty.bits == 32 ? "f" : "");
     return true;
   }
   case HARNESS_BOOL: snprintf(buf, n, "%s", v); return true;

@@ -37,7 +37,13 @@ UNKNOWN writes no witness (checked too).
 Without WitnessLint or python3-lxml for it, the linter step is skipped with
 a printed reason and the exit status SKIP (77) when nothing else failed.
 
-Usage: check_witness.py --bitprove PATH [--linter DIR] [--python PY] [-j N] [--keep DIR] [FILTER]
+Usage: check_witness.py --bitprove PATH [--linter DIR] [--python PY] [-j N] [--keep DIR]
+                        [--tasks DIR]... [--property P] [--engine E] [FILTER]
+
+--tasks, --property and --engine check other tasks the same way, e.g. the
+FALSE(termination) answers of an SV-COMP sweep:
+  check_witness.py --bitprove build/bitprove --tasks ../shared/benchmarks/sv-comp/locks \
+                   --property termination --engine lasso --timeout 5
 """
 import argparse
 import concurrent.futures
@@ -337,6 +343,11 @@ def run_task(args, task, workdir):
     os.makedirs(out_dir, exist_ok=True)
     base = os.path.join(out_dir, "w")
     cmd = [args.bitprove, "task", "--timeout", str(args.timeout), "--witness", base, task]
+    if args.property:
+        cmd[2:2] = ["--property", args.property]
+        nprops = 1
+    if args.engine:
+        cmd[2:2] = ["--engine", args.engine]
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            timeout=args.timeout * 4 + 60)
@@ -396,6 +407,10 @@ def main():
     ap.add_argument("--timeout", type=int, default=10)
     ap.add_argument("-j", type=int, default=2, dest="jobs")
     ap.add_argument("--keep", help="keep the witnesses in this folder")
+    ap.add_argument("--tasks", action="append", help="a folder of task files (repeatable; default: the regression tasks)")
+    ap.add_argument("--property", help="check only this property of each task")
+    ap.add_argument("--engine", help="bitprove --engine")
+    ap.add_argument("--expected", choices=["true", "false"], help="with --property: only tasks expecting this verdict")
     ap.add_argument("filter", nargs="?", default="")
     args = ap.parse_args()
     args.lint = True
@@ -408,7 +423,13 @@ def main():
     if skip_reason:
         args.lint = False
         print("SKIP lint: %s" % skip_reason)
-    tasks = sorted(os.path.join(d, f) for d in TASK_DIRS for f in os.listdir(d) if f.endswith(".yml"))
+    dirs = [os.path.abspath(d) for d in args.tasks] if args.tasks else TASK_DIRS
+    tasks = sorted(os.path.join(d, f) for d in dirs for f in os.listdir(d) if f.endswith(".yml"))
+    if args.property:
+        pat = r"property_file:.*/%s\.prp" % re.escape(args.property)
+        if args.expected:
+            pat += r"\s*\n\s*expected_verdict:\s*%s" % args.expected
+        tasks = [t for t in tasks if re.search(pat, open(t).read())]
     tasks = [t for t in tasks if args.filter in t]
     workdir = args.keep or tempfile.mkdtemp(prefix="bitprove-witness-")
     os.makedirs(workdir, exist_ok=True)
