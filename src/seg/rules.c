@@ -1046,17 +1046,26 @@ static smt_term addr_var(cx *c, smt_term ad) {
   return v;
 }
 
+/* The address p of an access of size bytes, as a variable (*ad), once the
+ * bytes are known to be allocated; else an ERR_DEREF leaf ("invalid <what>
+ * of N bytes") and false. */
+static bool access_address(cx *c, ir_value p, uint64_t size, const char *what, smt_term *ad) {
+  smt_term ad0;
+  if (!rd(c, p, false, &ad0)) return false;
+  *ad = addr_var(c, ad0);
+  if (size == 0 || !in_alloc(c, *ad, ku64(c, size), ad0)) {
+    leaf(c, SEG_LEAF_ERR_DEREF, "invalid %s of %llu bytes at %s", what, (unsigned long long)size, c->loc);
+    return false;
+  }
+  return true;
+}
+
 /* load (seed 002 App. A): the bytes must be allocated; a PT atom at the same
  * address and size gives the value, else the value is fresh and recorded. */
 static bool rule_load(cx *c) {
-  smt_term ad0;
-  if (!rd(c, c->in->ops[0], false, &ad0)) return false;
   uint64_t size = c->in->size;
-  smt_term ad = addr_var(c, ad0);
-  if (size == 0 || !in_alloc(c, ad, ku64(c, size), ad0)) {
-    leaf(c, SEG_LEAF_ERR_DEREF, "invalid load of %llu bytes at %s", (unsigned long long)size, c->loc);
-    return false;
-  }
+  smt_term ad;
+  if (!access_address(c, c->in->ops[0], size, "load", &ad)) return false;
   bool ptr = c->in->type.kind == IR_TY_PTR, rsg = !ptr && res_signed(c);
   unsigned bits = ptr ? ptr_bits(c) : res_bits(c);
   bool exact = size <= 8 && bits == 8 * size;
@@ -1083,15 +1092,10 @@ static bool rule_load(cx *c) {
  * overlap are forgotten, the stored value is recorded. */
 static bool rule_store(cx *c) {
   ir_value vv = c->in->ops[0];
-  smt_term ad0, val;
+  smt_term ad, val;
   bool vsg;
-  if (!rd(c, c->in->ops[1], false, &ad0)) return false;
   uint64_t size = c->in->size;
-  smt_term ad = addr_var(c, ad0);
-  if (size == 0 || !in_alloc(c, ad, ku64(c, size), ad0)) {
-    leaf(c, SEG_LEAF_ERR_DEREF, "invalid store of %llu bytes at %s", (unsigned long long)size, c->loc);
-    return false;
-  }
+  if (!access_address(c, c->in->ops[1], size, "store", &ad)) return false;
   if (!rd_native(c, vv, &val, &vsg)) return false;
   unsigned bits = vv.type.kind == IR_TY_PTR ? ptr_bits(c) : vv.type.bits;
   drop_pt_overlapping(c, ad, sub(c, add(c, ad, ku64(c, size)), kint(c, 1)));
@@ -1368,14 +1372,9 @@ static bool rule_asm(cx *c) {
 /* An asm's memory output: the bytes must be allocated (a store), and what
  * was known of them is forgotten. */
 static bool rule_havoc(cx *c) {
-  smt_term ad0;
-  if (!rd(c, c->in->ops[0], false, &ad0)) return false;
   uint64_t size = c->in->size;
-  smt_term ad = addr_var(c, ad0);
-  if (size == 0 || !in_alloc(c, ad, ku64(c, size), ad0)) {
-    leaf(c, SEG_LEAF_ERR_DEREF, "invalid asm memory output of %llu bytes at %s", (unsigned long long)size, c->loc);
-    return false;
-  }
+  smt_term ad;
+  if (!access_address(c, c->in->ops[0], size, "asm memory output", &ad)) return false;
   drop_pt_overlapping(c, ad, sub(c, add(c, ad, ku64(c, size)), kint(c, 1)));
   return true;
 }
