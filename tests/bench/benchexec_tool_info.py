@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks bitprove's BenchExec tool-info modules (bench/benchexec/bitprove.py,
-bench/benchexec/bitprove_its.py).
+bench/benchexec/bitprove_its.py, bench/benchexec/bitprove_termcomp.py).
 
   1. `python3 -m benchexec.test_tool_info` for both modules: the executable
      and version are found, the command lines are the expected ones, and
@@ -93,6 +93,9 @@ ALLOWED_WARNINGS = {
     "bench.benchexec.bitprove_its": re.compile(
         r"^WARNING: (Tool-info module does not support .*more than one input file"
         r"|Tool module ignores property file)"),
+    "bench.benchexec.bitprove_termcomp": re.compile(
+        r"^WARNING: (Tool-info module does not support .*more than one input file"
+        r"|Tool module ignores property file)"),
 }
 
 
@@ -178,10 +181,12 @@ def end_to_end(bitprove, tmp):
 
     import bench.benchexec.bitprove as bp
     import bench.benchexec.bitprove_its as bpi
+    import bench.benchexec.bitprove_termcomp as bpt
 
     limits = BaseTool2.ResourceLimits(cputime=60, cputime_hard=60)
     reg = os.path.join(REPO, "tests", "regression")
     its = os.path.join(REPO, "tests", "its")
+    tc = os.path.join(REPO, "tests", "termcomp")
     # (tool, input, task definition or None, property name or None, expected)
     cases = [
         (bp.Tool(), None, "bmc-deref-unsafe.yml", "valid-memsafety", "false(valid-deref)"),
@@ -192,6 +197,8 @@ def end_to_end(bitprove, tmp):
         (bpi.Tool(), os.path.join(its, "count.koat"), None, None, "true"),
         (bpi.Tool(), os.path.join(its, "loop.koat"), None, None, "false(termination)"),
         (bpi.Tool(), os.path.join(its, "bad.koat"), None, None, "unknown"),
+        (bpt.Tool(), os.path.join(tc, "countdown.c"), None, None, "true"),
+        (bpt.Tool(), os.path.join(tc, "grows_forever.c"), None, None, "unknown"),
     ]
     for tool, program, yml, prop, expected in cases:
         options = None
@@ -263,6 +270,8 @@ def benchmark_definitions():
                 runs.add((os.path.abspath(r.identifier), prop))
         if bench.tool_module == "bench.benchexec.bitprove_its":
             want = {(path, None) for root in roots for path, _ in runpy.find_its_files([root])}
+        elif bench.tool_module == "bench.benchexec.bitprove_termcomp":
+            want = {(path, None) for root in roots for path, _ in runpy.find_its_files([root], (".c",))}
         else:
             errors = []
             want = {(t.yml, p.name) for t in runpy.find_tasks(sorted(roots), errors)
@@ -325,6 +334,12 @@ def main():
             "“['%s', 'its', 'INPUT.FILE']”" % exe,
             "“['%s', 'its', '-SOME_OPTION', 'INPUT.FILE']”" % exe,
             "“['%s', 'its', '--timeout', '123', 'INPUT.FILE']”" % exe,
+        ])
+        test_tool_info(env, cwd, tooldir, "bench.benchexec.bitprove_termcomp", ITS_SAMPLES, tmp, [
+            "Name of tool: “bitprove termcomp”",
+            "Version: “%s”" % version,
+            "“['%s', 'termcomp', 'INPUT.FILE']”" % exe,
+            "“['%s', 'termcomp', '-SOME_OPTION', 'INPUT.FILE']”" % exe,
         ])
         abnormal_runs()
         end_to_end(bitprove, tmp)
