@@ -229,6 +229,15 @@ its *pp_split(pp_state *p, const its *s) {
 static smt_term const_transfer(const its *s, smt_term u, const smt_term *val) {
   if (u == SMT_NULL) return CONST_TOP;
   smt_ctx *ctx = s->ctx;
+  /* the common updates first, without a variable walk and a substitution
+   * (each allocates a map; thousands of transitions times hundreds of
+   * variables made this the cost of preprocessing a product line's ITS) */
+  smt_kind k = smt_term_kind(ctx, u);
+  if (k == SMT_INT_CONST) return u;
+  if (k == SMT_VAR) {
+    uint32_t x = its_var_of_term(s, u);
+    return x != ITS_NONE ? val[x] : CONST_TOP;
+  }
   smt_term_vec v = {0};
   smt_term_vars(ctx, u, &v);
   bool ok = true;
@@ -264,7 +273,8 @@ its *pp_constants(pp_state *p, const its *s) {
     for (size_t k = 0; k < s->trans.len; k++) {
       const its_trans *t = &s->trans.data[k];
       if (!reached[t->from] || t->to == s->start) continue;
-      for (uint32_t i = 0; i < n; i++) post[i] = const_transfer(s, t->update[i], &val[(size_t)t->from * n]);
+      const smt_term *from = &val[(size_t)t->from * n];
+      for (uint32_t i = 0; i < n; i++) post[i] = t->update[i] == s->pre[i] ? from[i] : const_transfer(s, t->update[i], from);
       smt_term *dst = &val[(size_t)t->to * n];
       for (uint32_t i = 0; i < n; i++) {
         smt_term j = !reached[t->to] ? post[i] : dst[i] == post[i] ? dst[i] : CONST_TOP;

@@ -365,6 +365,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   bool open = false;
   for (size_t w = 0; w < work.len && !open; w++) {
     util_progress_count("SCCs done", w);
+    util_progress_step("an SCC's transitions (satisfiability)");
     problem_buf b;
     problem_init(&b, s, &work.data[w], timeout_ms);
     open = !rank_problem(&pv, &b.p, &work);
