@@ -66,7 +66,7 @@ bool drv_dump_its(const its *s, const char *dump_its_format, const char *dump_it
 
 /* Termination by direct translation into an ITS (seed 001) and the ITS back
  * end: TRUE only on its YES; the ITS over-approximates every UB-free run. */
-static void check_termination(const ir_module *m, const drv_options *o, verdict *out) {
+static void check_termination(const ir_module *m, const drv_options *o, double deadline, verdict *out) {
   smt_ctx *ctx = smt_ctx_new();
   direct_info info;
   char err[512];
@@ -82,6 +82,7 @@ static void check_termination(const ir_module *m, const drv_options *o, verdict 
   its_prove_options po = its_prove_default_options();
   double left = util_time_left();
   if (left > 0) po.deadline = util_now() + (left > 1.5 ? left - 1 : 0.5); /* keep a moment to print */
+  if (deadline > 0 && (po.deadline == 0 || deadline < po.deadline)) po.deadline = deadline;
   its_prove_result res;
   util_progress_begin("ITS back end (direct translation's ITS)");
   its_prove_with(s, &po, &res);
@@ -285,17 +286,44 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
     drv_seg_check(m, p, o, left > 2 ? left - 1 : left, out); /* a moment to print */
     return;
   }
+  /* AUTO, termination of a large program (product lines, drivers: more
+   * than DRV_LARGE_PROGRAM instructions): the graph grows with the paths
+   * through the program and each of its queries carries every allocation's
+   * disjointness, while the direct translation's ITS needs its time in the
+   * back end (product-lines: the graph had 87 states after 30 s; the ITS
+   * was proved in 28 s) */
+  if (o->engine == DRV_ENGINE_AUTO && termination && !o->math_ints && program_size(m) > DRV_LARGE_PROGRAM) {
+    /* the direct translation first, with three quarters of the time; the
+     * graph's solver queries can overrun its share by far there (product
+     * lines: 40 s of a 15 s share), so it comes last */
+    double left = util_time_left();
+    verdict direct_out = {0};
+    check_termination(m, o, left > 0 ? util_now() + 0.75 * left : 0, &direct_out);
+    if (direct_out.kind != VERDICT_UNKNOWN) {
+      *out = direct_out;
+      return;
+    }
+    left = util_time_left();
+    verdict seg_out = {0};
+    if (left < 0 || left > 2) {
+      if (drv_seg_check(m, p, o, left > 0 ? left - 1 : 20.0, &seg_out)) {
+        verdict_free(&direct_out);
+        *out = seg_out;
+        return;
+      }
+      char why[512];
+      first_reason(&seg_out, why, sizeof why);
+      verdict_note(&direct_out, "symbolic execution graph: %s", why);
+      verdict_free(&seg_out);
+    }
+    *out = direct_out;
+    return;
+  }
   /* AUTO: the symbolic execution graph first, with part of the budget; it
-   * answers TRUE or nothing, so the other engines get the rest. For
-   * termination of a large program (product lines, drivers: more than
-   * DRV_LARGE_PROGRAM instructions) the graph gets a quarter: it grows
-   * with the paths through the program, while the direct translation's
-   * ITS needs its time in the back end (measured on product-lines: the
-   * graph had 87 states after 30 s; the ITS was proved in 28 s) */
+   * answers TRUE or nothing, so the other engines get the rest */
   if (o->engine == DRV_ENGINE_AUTO && drv_seg_decides(p) && !(termination && o->math_ints)) {
     double left = util_time_left();
-    double frac = termination ? (program_size(m) > DRV_LARGE_PROGRAM ? 0.25 : 0.5) : 0.3;
-    double share = left > 0 ? frac * left : 20.0;
+    double share = left > 0 ? (termination ? 0.5 : 0.3) * left : 20.0;
     verdict seg_out = {0};
     if (drv_seg_check(m, p, o, share, &seg_out)) {
       *out = seg_out;
@@ -318,7 +346,7 @@ static void check_without_seg(const ir_module *m, const property *p, const drv_o
     if (o->engine == DRV_ENGINE_BMC)
       verdict_unknown(out, "the BMC engine does not decide termination (use --engine direct or auto)");
     else
-      check_termination(m, o, out);
+      check_termination(m, o, 0, out);
     return;
   }
   if (o->engine == DRV_ENGINE_DIRECT) {
