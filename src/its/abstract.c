@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "../smt/smt.h"
+#include "transform.h"
 
 /* ---- linear abstraction --------------------------------------------------- */
 
@@ -196,44 +197,6 @@ lin_scc *its_abstract_problem(const its_problem *p, its_abs_stats *stats) {
 
 /* ---- slicing per problem ------------------------------------------------ */
 
-/* The variables a run inside the problem can depend on: those its guards
- * read, closed under the updates that feed them (seed 001 Sect. 3.2's
- * slicing, applied to one SCC instead of the whole system). Every other
- * variable influences no guard of the problem, so dropping what the
- * relation says about it only over-approximates, and an infinite run of the
- * problem projects to an infinite run over these variables. */
-static bool *problem_relevant_vars(const its_problem *p) {
-  const its *s = p->s;
-  uint32_t n = s->nvars;
-  bool *rel = xcalloc(n ? n : 1, sizeof *rel);
-  smt_term_vec vs = {0};
-  for (uint32_t k = 0; k < p->nt; k++) {
-    vs.len = 0;
-    smt_term_vars(s->ctx, s->trans.data[p->tidx[k]].guard, &vs);
-    for (size_t j = 0; j < vs.len; j++) {
-      uint32_t i = its_var_of_term(s, vs.data[j]);
-      if (i != ITS_NONE) rel[i] = true;
-    }
-  }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t k = 0; k < p->nt; k++) {
-      const its_trans *tr = &s->trans.data[p->tidx[k]];
-      for (uint32_t x = 0; x < n; x++) {
-        if (!rel[x] || tr->update[x] == SMT_NULL) continue;
-        vs.len = 0;
-        smt_term_vars(s->ctx, tr->update[x], &vs);
-        for (size_t j = 0; j < vs.len; j++) {
-          uint32_t i = its_var_of_term(s, vs.data[j]);
-          if (i != ITS_NONE && !rel[i]) rel[i] = changed = true;
-        }
-      }
-    }
-  }
-  VEC_FREE(vs);
-  return rel;
-}
-
 /* A bound of one variable by a constant of at least 2^15: a type's range
  * (-2^31 <= x, x <= 2^31 - 1) rather than a condition of the program. */
 static bool is_range_atom(const lin_atom *at, uint32_t w) {
@@ -246,7 +209,11 @@ static bool is_range_atom(const lin_atom *at, uint32_t w) {
 lin_scc *its_abstract_problem_sliced(const its_problem *p, its_abs_stats *stats, bool drop_ranges, u32_vec *vars) {
   lin_scc *full = its_abstract_problem(p, stats);
   uint32_t n = full->nvars;
-  bool *rel = problem_relevant_vars(p);
+  /* the variables the problem's guards can depend on (its_relevant_vars,
+   * per SCC): every other one influences no guard of the problem, so
+   * dropping what the relation says about it only over-approximates, and an
+   * infinite run of the problem projects to one over these variables */
+  bool *rel = its_relevant_vars(p->s, p->tidx, p->nt);
   vars->len = 0;
   for (uint32_t i = 0; i < n; i++)
     if (rel[i]) VEC_PUSH(*vars, i);

@@ -331,28 +331,7 @@ its *pp_constants(pp_state *p, const its *s) {
  * every projected run lifts back to a run of either system. */
 its *pp_slice(pp_state *p, const its *s) {
   uint32_t n = s->nvars;
-  bool *rel = xcalloc(n ? n : 1, sizeof *rel);
-  smt_term_vec v = {0};
-  for (size_t k = 0; k < s->trans.len; k++) smt_term_vars(s->ctx, s->trans.data[k].guard, &v);
-  for (size_t j = 0; j < v.len; j++) {
-    uint32_t i = its_var_of_term(s, v.data[j]);
-    if (i != ITS_NONE) rel[i] = true;
-  }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t k = 0; k < s->trans.len; k++)
-      for (uint32_t i = 0; i < n; i++) {
-        smt_term u = s->trans.data[k].update[i];
-        if (!rel[i] || u == SMT_NULL) continue;
-        v.len = 0;
-        smt_term_vars(s->ctx, u, &v);
-        for (size_t j = 0; j < v.len; j++) {
-          uint32_t w = its_var_of_term(s, v.data[j]);
-          if (w != ITS_NONE && !rel[w]) rel[w] = changed = true;
-        }
-      }
-  }
-  VEC_FREE(v);
+  bool *rel = its_relevant_vars(s, NULL, 0);
   uint32_t sliced = 0;
   for (uint32_t i = 0; i < n; i++) {
     bool constrained = false;

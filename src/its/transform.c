@@ -349,3 +349,33 @@ uint32_t its_dead_ends_redirect(its *s, const its_dead_end_opts *o) {
   }
   return count;
 }
+
+/* ---- relevant variables --------------------------------------------------- */
+
+bool *its_relevant_vars(const its *s, const uint32_t *tidx, uint32_t nt) {
+  uint32_t n = s->nvars;
+  if (!tidx) nt = (uint32_t)s->trans.len;
+  bool *rel = xcalloc(n ? n : 1, sizeof *rel);
+  smt_term_vec v = {0};
+  for (uint32_t k = 0; k < nt; k++) smt_term_vars(s->ctx, s->trans.data[tidx ? tidx[k] : k].guard, &v);
+  for (size_t j = 0; j < v.len; j++) {
+    uint32_t i = its_var_of_term(s, v.data[j]);
+    if (i != ITS_NONE) rel[i] = true;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t k = 0; k < nt; k++)
+      for (uint32_t i = 0; i < n; i++) {
+        smt_term u = s->trans.data[tidx ? tidx[k] : k].update[i];
+        if (!rel[i] || u == SMT_NULL) continue;
+        v.len = 0;
+        smt_term_vars(s->ctx, u, &v);
+        for (size_t j = 0; j < v.len; j++) {
+          uint32_t w = its_var_of_term(s, v.data[j]);
+          if (w != ITS_NONE && !rel[w]) rel[w] = changed = true;
+        }
+      }
+  }
+  VEC_FREE(v);
+  return rel;
+}

@@ -58,6 +58,12 @@
  * in that order, with the transition index as edge id. */
 void its_location_graph(const its *s, const uint32_t *tidx, uint32_t nt, graph *g);
 
+/* Relevant variables (seed 001, Sect. 3.2, backward slicing) of the
+ * transitions tidx[0..nt-1] (all of s when tidx is NULL): those some guard
+ * reads, closed under "occurs in the update of a relevant variable". A bool
+ * array of s->nvars entries, which the caller frees. */
+bool *its_relevant_vars(const its *s, const uint32_t *tidx, uint32_t nt);
+
 /* ---- composition --------------------------------------------------------- */
 
 typedef struct {
