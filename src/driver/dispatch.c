@@ -160,23 +160,29 @@ static bool has_externals(const ir_module *m) {
   return false;
 }
 
-/* The program's IR_ASM instructions (an asm statement with several outputs
- * has one per output), and whether an asm writes memory. */
-static size_t count_asm(const ir_module *m, bool *writes_memory) {
-  size_t n = 0;
-  *writes_memory = false;
+/* What the program's inline asm is, in one scan: its IR_ASM instructions
+ * (an asm statement with several outputs has one per output), whether one
+ * writes memory, and whether one has an output (a value or memory). */
+typedef struct {
+  size_t n;
+  bool writes_memory, outputs;
+} asm_facts;
+
+static asm_facts scan_asm(const ir_module *m) {
+  asm_facts a = {0, false, false};
   for (size_t f = 0; f < m->funcs.len; f++)
     for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
       const ir_inst *in = &m->funcs.data[f].insts[i];
-      if (in->op == IR_ASM) n++;
-      if (in->op == IR_HAVOC || (in->op == IR_ASM && (in->flags & IR_ASM_MEMORY))) *writes_memory = true;
+      if (in->op == IR_ASM) a.n++;
+      if (in->op == IR_HAVOC || (in->op == IR_ASM && (in->flags & IR_ASM_MEMORY))) a.writes_memory = true;
+      if ((in->op == IR_ASM && in->type.kind != IR_TY_VOID) || in->op == IR_HAVOC) a.outputs = true;
     }
-  return n;
+  return a;
 }
 
-static void note_asm(const ir_module *m, verdict *out) {
-  bool writes;
-  size_t n = count_asm(m, &writes);
+static void note_asm(const asm_facts *a, verdict *out) {
+  size_t n = a->n;
+  bool writes = a->writes_memory;
   if (n)
     verdict_note(out, "assumption: inline asm (%zu instruction(s)) modelled from their constraints for sequential code: "
                       "each output is an arbitrary value of its type%s",
@@ -188,31 +194,25 @@ static void note_asm(const ir_module *m, verdict *out) {
  * arbitrary outputs (a sound over-approximation for proofs), but a run that
  * needs particular ones may be no run of the real program. A termination
  * argument may also rest on asm outputs inside its loop without drawing. */
-static bool rests_on_asm(const ir_module *m, const verdict *v) {
+static bool rests_on_asm(const asm_facts *a, const verdict *v) {
   for (size_t i = 0; i < v->cex.len; i++)
     if (v->cex.data[i].origin == INTERP_ND_ASM) return true;
-  if (v->violated != PROP_TERMINATION) return false;
-  for (size_t f = 0; f < m->funcs.len; f++)
-    for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
-      const ir_inst *in = &m->funcs.data[f].insts[i];
-      if ((in->op == IR_ASM && in->type.kind != IR_TY_VOID) || in->op == IR_HAVOC) return true;
-    }
-  return false;
+  return v->violated == PROP_TERMINATION && a->outputs;
 }
 
 void drv_check(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
   check_with(m, p, o, out);
+  asm_facts asm_in = scan_asm(m);
   if (out->kind == VERDICT_TRUE) {
     note_externals(m, out);
-    note_asm(m, out);
+    note_asm(&asm_in, out);
   }
   /* the interpreter draws an external global's bytes, pointers included,
    * but a real one points where its definition says, which we do not know;
    * an asm's outputs alike (a kernel's `current` is a valid pointer): a
    * dereference or free through a drawn pointer proves nothing */
-  bool asm_writes;
   if (out->kind == VERDICT_FALSE && (out->violated == PROP_VALID_DEREF || out->violated == PROP_VALID_FREE) &&
-      (has_externals(m) || count_asm(m, &asm_writes))) {
+      (has_externals(m) || asm_in.n)) {
     verdict v = {0};
     verdict_unknown(&v, "a %s violation was found, but the program has external globals or inline asm whose "
                         "pointers' targets are unknown, so it is not reported",
@@ -220,7 +220,7 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, verd
     verdict_free(out);
     *out = v;
   }
-  if (out->kind == VERDICT_FALSE && rests_on_asm(m, out)) {
+  if (out->kind == VERDICT_FALSE && rests_on_asm(&asm_in, out)) {
     verdict v = {0};
     verdict_unknown(&v, "a %s violation was found, but it depends on the outputs of inline asm, which are "
                         "over-approximated as arbitrary, so it is not reported",
