@@ -13,7 +13,7 @@
 
 static const unsigned seg_checks = (1u << PROP_VALID_DEREF) | (1u << PROP_VALID_FREE) | (1u << PROP_VALID_MEMTRACK) |
                                    (1u << PROP_VALID_MEMCLEANUP) | (1u << PROP_NO_OVERFLOW) |
-                                   (1u << PROP_TERMINATION);
+                                   (1u << PROP_TERMINATION) | (1u << PROP_UNREACH_CALL);
 
 bool drv_seg_decides(const property *p) { return p->checks != 0 && (p->checks & ~seg_checks) == 0; }
 
@@ -95,9 +95,14 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
   if (o->stats) seg_print_stats(g, stderr);
   bool ok = false;
   bool leak_checks = (p->checks & ((1u << PROP_VALID_MEMTRACK) | (1u << PROP_VALID_MEMCLEANUP))) != 0;
+  bool termination = (p->checks & (1u << PROP_TERMINATION)) != 0;
+  /* termination: a definite error (a null-pointer dereference in every
+   * state of its leaf) ends the runs it represents, as the machine's crash
+   * does; only a possible one leaves runs the graph does not continue */
+  bool ends_runs = termination && (sum->err_memory || sum->err_ub) && !sum->err_possible;
   if (!sum->complete) {
     verdict_unknown(out, "symbolic execution graph incomplete: %s", sum->reason ? sum->reason : "gave up");
-  } else if (sum->err_memory || sum->err_ub ||
+  } else if (((sum->err_memory || sum->err_ub) && !ends_runs) ||
              (sum->err_overflow && (p->checks & (1u << PROP_NO_OVERFLOW)))) {
     /* the graph over-approximates: an ERR state is no counterexample. An
      * overflow ERR matters only for no-overflow: the graph continues every
@@ -107,19 +112,36 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
                     sum->first_err ? sum->first_err : "ERR");
   } else if (leak_checks && sum->uses_heap && !sum->heap_empty_at_end) {
     verdict_unknown(out, "the symbolic execution graph ends with heap memory allocated; memory tracking not proved");
+  } else if ((p->checks & (1u << PROP_UNREACH_CALL)) && sum->error_call) {
+    /* the graph over-approximates: a state that calls reach_error is no run */
+    verdict_unknown(out, "the symbolic execution graph has a state that calls reach_error; not a proof");
   } else if (p->checks & (1u << PROP_TERMINATION)) {
     double left = seconds > 0 ? seconds - sum->seconds : 0;
-    ok = prove_termination(g, o, left > 1 ? left : 1, out);
+    ok = prove_termination(g, o, seconds > 0 ? (left > 1 ? left : 1) : 0, out); /* 0: no limit */
+    if (ok && ends_runs)
+      verdict_note(out, "runs that dereference a null pointer end there (undefined behaviour; a crash on real "
+                        "machines): %s",
+                   sum->first_err ? sum->first_err : "ERR");
   } else {
     out->kind = VERDICT_TRUE;
     verdict_note(out, "proof: the symbolic execution graph (%u states, %u generalizations) is complete without a "
-                      "memory-error or UB state (seed 002 Thm. 5)%s",
+                      "memory-error or UB state (seed 002 Thm. 5)%s%s",
                  sum->states, sum->generalizations,
-                 leak_checks ? "; every run ends with all heap memory freed" : "");
+                 leak_checks ? "; every run ends with all heap memory freed" : "",
+                 (p->checks & (1u << PROP_UNREACH_CALL)) ? "; no state calls reach_error" : "");
     verdict_note(out, "malloc and calloc are assumed to fail or succeed, both cases explored");
     if (sum->err_overflow)
       verdict_note(out, "runs with a signed overflow are covered with the wrapped value (%s)", sum->first_err);
     ok = true;
+  }
+  if (ok && out->kind == VERDICT_TRUE && sum->entry_states) {
+    /* which function summaries the proof rests on (seed 004 Thm. 3.1, 4.1) */
+    strbuf sb = {0};
+    seg_print_summaries(g, &sb);
+    verdict_note(out, "modular graph (seed 004 Thm. 3.1%s): %u call state(s) use the summaries of:",
+                 (p->checks & (1u << PROP_TERMINATION)) ? ", 4.1" : "", sum->call_states);
+    verdict_note_lines(out, "  ", sb.data);
+    strbuf_free(&sb);
   }
   if (ok && out->kind == VERDICT_TRUE) drv_seg_invariants(m, g, ctx, out); /* for correctness witnesses */
   if (o->dump_seg_file) verdict_note(out, "symbolic execution graph written to %s", o->dump_seg_file);

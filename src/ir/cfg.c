@@ -59,6 +59,31 @@ void ir_loop_headers(const ir_func *f, bool *is_header) {
   graph_free(&g);
 }
 
+void ir_recursive_funcs(const ir_module *m, bool *recursive) {
+  uint32_t nf = (uint32_t)m->funcs.len;
+  u32_vec src = {0}, dst = {0};
+  for (uint32_t f = 0; f < nf; f++) {
+    recursive[f] = false;
+    const ir_func *fn = &m->funcs.data[f];
+    if (!fn->defined) continue;
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+      const ir_inst *in = &fn->insts[i];
+      if (in->op != IR_CALL || in->callee == IR_NONE || in->callee >= nf) continue;
+      VEC_PUSH(src, f);
+      VEC_PUSH(dst, in->callee);
+    }
+  }
+  graph g;
+  graph_build(&g, nf, (uint32_t)src.len, src.data, dst.data, NULL);
+  uint32_t *comp = xmalloc((nf ? nf : 1) * sizeof *comp);
+  graph_sccs(&g, NULL, 0, comp);
+  graph_nodes_on_cycle(&g, comp, recursive);
+  free(comp);
+  graph_free(&g);
+  VEC_FREE(src);
+  VEC_FREE(dst);
+}
+
 /* ---- liveness ---------------------------------------------------------------- */
 
 /* live := live before the first non-phi of b, from `live` = live at b's end,

@@ -61,6 +61,14 @@ void ir_cfg_graph(const ir_func *f, graph *g);
  * of the search never uses the C stack. */
 void ir_loop_headers(const ir_func *f, bool *is_header);
 
+/* ---- the module's call graph ------------------------------------------- */
+
+/* recursive[f] := f lies on a cycle of the direct call graph (it calls
+ * itself, or calls a function that calls it back). Indirect calls are not
+ * edges (their callee is unknown to every engine that asks). recursive has
+ * m->funcs.len entries; all are written. */
+void ir_recursive_funcs(const ir_module *m, bool *recursive);
+
 /* ---- bitsets ------------------------------------------------------------ */
 
 static inline uint32_t ir_bits_words(uint32_t n) { return (n + 63) / 64; }

@@ -3,7 +3,11 @@
  * States are boxes with their position and
  * LV / KB / AL / PT (seg_state_print, one component per line), leaves are
  * boxes with their description; evaluation edges are solid, refinement
- * edges dotted, generalization edges dashed and labelled with mu.
+ * edges dotted, generalization edges dashed and labelled with mu; of
+ * modular graphs (seed 004), call abstraction edges are blue and labelled
+ * "call abstraction", intersection edges green and labelled with the
+ * return state they use; entry states are double boxes, return states
+ * bold ones.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +32,10 @@ static void dot_state(seg_graph *g, uint32_t id, FILE *out) {
   strbuf sb = {0};
   strbuf_printf(&sb, "s%u\\l", id);
   seg_state_print(&g->e, g->nodes.data[id].state, &sb, "\\l");
-  fprintf(out, "  n%u [shape=box, fontname=monospace, label=\"", id);
+  const seg_node *n = &g->nodes.data[id];
+  bool entry = n->parent == IR_NONE && id != g->root;
+  fprintf(out, "  n%u [shape=box, fontname=monospace%s%s, label=\"", id, entry ? ", peripheries=2" : "",
+          n->is_return ? ", style=bold" : "");
   put_escaped(out, sb.data ? sb.data : "", sb.len);
   fputs("\"];\n", out);
   strbuf_free(&sb);
@@ -61,6 +68,10 @@ static void dot_edge(seg_graph *g, const seg_edge *ed, FILE *out) {
   fprintf(out, "  n%u -> n%u", ed->from, ed->to);
   if (ed->kind == SEG_EDGE_REFINE) {
     fputs(" [style=dotted]", out);
+  } else if (ed->kind == SEG_EDGE_CALLABS) {
+    fputs(" [color=blue, label=\"call abstraction\"]", out);
+  } else if (ed->kind == SEG_EDGE_INTERSECT) {
+    fprintf(out, " [color=darkgreen, label=\"intersection with s%u\"]", g->nodes.data[ed->to].ret_node);
   } else if (ed->kind == SEG_EDGE_GEN) {
     strbuf sb = {0};
     for (uint32_t i = 0; i < ed->nmu; i++) {
@@ -92,6 +103,26 @@ void seg_dump_dot(const seg_graph *cg, FILE *out) {
   fputs("}\n", out);
 }
 
+void seg_print_summaries(const seg_graph *g, strbuf *out) {
+  const ir_module *m = g->e.m;
+  for (size_t f = 0; f < m->funcs.len; f++) {
+    uint32_t entries = 0, calls = 0, rets = 0;
+    for (size_t k = 1; k < g->entries.len; k++) {
+      const seg_entry *en = &g->entries.data[k];
+      if (en->func != f) continue;
+      entries++;
+      for (size_t i = 0; i < en->calls.len; i++) calls += !g->nodes.data[en->calls.data[i].call].removed;
+      for (size_t i = 0; i < en->rets.len; i++) {
+        const seg_node *r = &g->nodes.data[en->rets.data[i]];
+        rets += !r->removed && (r->gen_to == IR_NONE || g->nodes.data[r->gen_to].removed);
+      }
+    }
+    if (entries)
+      strbuf_printf(out, "%s: %u entry state(s), %u call state(s), %u return state(s)\n", m->funcs.data[f].name,
+                    entries, calls, rets);
+  }
+}
+
 void seg_print_stats(const seg_graph *g, FILE *out) {
   const seg_summary *s = &g->sum;
   fprintf(out, "seg complete: %s%s%s\n", s->complete ? "yes" : "no", s->reason ? " - " : "",
@@ -103,5 +134,17 @@ void seg_print_stats(const seg_graph *g, FILE *out) {
   fprintf(out, "seg merges: %u\n", s->merges);
   fprintf(out, "seg queries: %llu\n", (unsigned long long)s->queries);
   fprintf(out, "seg queries per state: %.2f\n", s->states ? (double)s->queries / s->states : 0.0);
+  fprintf(out, "seg entry states: %u\n", s->entry_states);
+  fprintf(out, "seg call states: %u\n", s->call_states);
+  fprintf(out, "seg return states: %u\n", s->return_states);
+  fprintf(out, "seg intersections: %u\n", s->intersections);
+  strbuf sb = {0};
+  seg_print_summaries(g, &sb);
+  for (const char *l = sb.data; l && *l;) {
+    size_t n = strcspn(l, "\n");
+    fprintf(out, "seg summary %.*s\n", (int)n, l);
+    l += n + (l[n] == '\n');
+  }
+  strbuf_free(&sb);
   fprintf(out, "seg seconds: %.3f\n", s->seconds);
 }

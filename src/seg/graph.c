@@ -59,6 +59,15 @@ static bool subst_has(const subst *s, smt_term v) {
   return false;
 }
 
+/* Binds v to t unless v is bound already: false when to another term. An
+ * identity binding is recorded too, so that no later match rebinds v. */
+static bool subst_bind(subst *s, smt_term v, smt_term t) {
+  for (size_t i = 0; i < s->var.len; i++)
+    if (s->var.data[i] == v) return s->val.data[i] == t;
+  subst_add(s, v, t);
+  return true;
+}
+
 static smt_term subst_term(seg_engine *e, const subst *s, smt_term t) {
   if (s->var.len == 0) return t;
   return smt_subst(e->ctx, t, (uint32_t)s->var.len, s->var.data, s->val.data);
@@ -77,6 +86,11 @@ static smt_term fresh_plain(seg_engine *e) {
 typedef struct {
   seg_graph *g;
   u32_vec work;
+  /* intersections wait until `work` is empty: the callee's analysis first
+   * reaches its return states and merges them, so that callers continue
+   * from few, general ones (each continuation is explored once per
+   * intersection) */
+  u32_vec deferred;
   uint32_t live_states; /* non-removed state nodes, for the limit */
   uint32_t merges;
   bool stop;            /* a limit was hit or the graph became incomplete */
@@ -101,6 +115,8 @@ static uint32_t add_node(builder *b, seg_state *s, uint32_t parent, seg_edge_kin
   n.state = s;
   n.parent = parent;
   n.in = in;
+  n.entry = parent != IR_NONE ? b->g->nodes.data[parent].entry : 0; /* roots set their own */
+  n.gen_to = n.call_node = n.ret_node = IR_NONE;
   VEC_PUSH(b->g->nodes, n);
   if (s) b->live_states++;
   if ((b->g->nodes.len & 63) == 0) util_progress_count("graph nodes", b->g->nodes.len);
@@ -173,18 +189,26 @@ static void drop_dead_edges(seg_graph *g) {
 /* ---- generalization (rule conditions (b)-(e)) ------------------------- */
 
 /* (b): mu maps every LV variable of gen to spec's variable of the same
- * slot; spec must have every slot gen has. Other variables (globals,
+ * slot; spec must have every slot gen has. With `ghosts`, the seed 004
+ * condition (f): ghost slot j of gen maps to ghost slot j of spec (the
+ * call abstraction -> entry edge is exempt, Sect. 3.2). A variable that
+ * would need two images fails the match. Other variables (globals,
  * allocation bounds, stored values) are mapped to themselves. */
-static bool lv_match(const seg_state *gen, const seg_state *spec, subst *mu) {
-  if (gen->nframes != spec->nframes) return false;
+static bool lv_match(const seg_state *gen, const seg_state *spec, subst *mu, bool ghosts) {
+  if (gen->nframes != spec->nframes || gen->abstracted != spec->abstracted) return false;
   for (uint32_t i = 0; i < gen->nframes; i++) {
     const seg_frame *fg = &gen->frames[i], *fs = &spec->frames[i];
     if (fg->nslots != fs->nslots) return false;
     for (uint32_t k = 0; k < fg->nslots; k++) {
       if (fg->lv[k] == SMT_NULL) continue;
       if (fs->lv[k] == SMT_NULL) return false;
-      if (fg->lv[k] != fs->lv[k]) subst_add(mu, fg->lv[k], fs->lv[k]);
+      if (!subst_bind(mu, fg->lv[k], fs->lv[k])) return false;
     }
+  }
+  if (ghosts) {
+    if (gen->nghost != spec->nghost) return false;
+    for (uint32_t j = 0; j < gen->nghost; j++)
+      if (!subst_bind(mu, gen->ghost[j], spec->ghost[j])) return false;
   }
   for (uint32_t k = 0; k < gen->nglobals && k < spec->nglobals; k++)
     if (gen->globals[k] != spec->globals[k]) return false; /* made once, never changed */
@@ -276,11 +300,15 @@ static bool kb_match(seg_engine *e, seg_state *gen, seg_state *spec, const subst
 
 /* Is gen a generalization of spec? On success *mu is the instantiation
  * (variables of gen -> variables of spec); the cheap syntactic conditions
- * are checked before the solver is asked. */
-static bool is_generalization(seg_engine *e, seg_state *gen, seg_state *spec, subst *mu) {
-  if (!lv_match(gen, spec, mu)) return false;
+ * are checked before the solver is asked. `ghosts`: see lv_match. */
+static bool is_generalization_with(seg_engine *e, seg_state *gen, seg_state *spec, subst *mu, bool ghosts) {
+  if (!lv_match(gen, spec, mu, ghosts)) return false;
   match_memory_vars(gen, spec, mu);
   return memory_match(gen, spec, mu) && kb_match(e, gen, spec, mu);
+}
+
+static bool is_generalization(seg_engine *e, seg_state *gen, seg_state *spec, subst *mu) {
+  return is_generalization_with(e, gen, spec, mu, true);
 }
 
 /* ---- merging (Def. 3) --------------------------------------------------- */
@@ -513,21 +541,273 @@ static void merge_kb(seg_engine *e, seg_state *c, seg_state *a, seg_state *b, co
   VEC_FREE(cand);
 }
 
+/* Ghost slot j of c (states of one analysis have the same ghost slots):
+ * the variable of c that already stands for both a's and b's ghost j, else
+ * a fresh one. The pseudo-inverses keep their first image of a variable
+ * (mu_a o inv_a stays the identity on what merge_kb translates). */
+static void merge_ghosts(seg_engine *e, seg_state *c, const seg_state *a, const seg_state *b, subst *mu_a,
+                         subst *mu_b, subst *inv_a, subst *inv_b) {
+  if (a->nghost != b->nghost || a->nghost == 0) return;
+  c->nghost = a->nghost;
+  c->ghost = xmalloc(c->nghost * sizeof *c->ghost);
+  for (uint32_t j = 0; j < a->nghost; j++) {
+    smt_term ga = a->ghost[j], gb = b->ghost[j];
+    if (subst_has(inv_a, ga) && subst_has(inv_b, gb) && subst_var(inv_a, ga) == subst_var(inv_b, gb)) {
+      c->ghost[j] = subst_var(inv_a, ga);
+      continue;
+    }
+    smt_term v = fresh_plain(e);
+    c->ghost[j] = v;
+    subst_add(mu_a, v, ga);
+    subst_add(mu_b, v, gb);
+    if (!subst_has(inv_a, ga)) subst_add(inv_a, ga, v);
+    if (!subst_has(inv_b, gb)) subst_add(inv_b, gb, v);
+  }
+}
+
 /* The merge c of a and b (Def. 3); *mu_a receives the instantiation of the
- * edge a -> c. */
-static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst *mu_a) {
+ * edge a -> c, and *mu_b (when not NULL) that of b -> c. */
+static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst *mu_a, subst *mu_b_out) {
   seg_state *c = seg_state_new(a->nglobals);
   if (a->nglobals) memcpy(c->globals, a->globals, a->nglobals * sizeof *c->globals);
+  c->abstracted = a->abstracted;
   subst mu_b = {0}, inv_a = {0}, inv_b = {0};
   merge_frames(e, c, a, b, mu_a, &mu_b, &inv_a, &inv_b);
+  merge_ghosts(e, c, a, b, mu_a, &mu_b, &inv_a, &inv_b);
   merge_memory_vars(e, a, b, mu_a, &mu_b, &inv_a, &inv_b);
   merge_memory(c, a, b, &inv_a, &inv_b);
   merge_kb(e, c, a, b, &inv_a, &mu_b);
   c->fo_cache = SMT_NULL;
-  subst_free(&mu_b);
+  if (mu_b_out)
+    *mu_b_out = mu_b;
+  else
+    subst_free(&mu_b);
   subst_free(&inv_a);
   subst_free(&inv_b);
   return c;
+}
+
+/* ---- modular graphs: calls, entries, returns (seed 004 Sect. 3) ---------- */
+
+/* A recursive function gets at most this many entry states; beyond, the
+ * graph is incomplete (each new one is a merge, more general than the
+ * newest: the limit is never reached when merging converges). */
+enum { MAX_ENTRIES_PER_FUNCTION = 8 };
+
+static void remove_subtree(builder *b, uint32_t top, bool with_top);
+static void drop_dead_edges(seg_graph *g);
+
+static bool is_call_state(const seg_engine *e, seg_state *s) {
+  if (s->nframes < 2) return false;
+  const seg_frame *fr = seg_top(s);
+  if (!e->modular[fr->func]) return false;
+  const ir_func *f = &e->m->funcs.data[fr->func];
+  return fr->block == 0 && f->nblocks && fr->inst == ir_first_non_phi(f, 0);
+}
+
+static bool is_return_state(const seg_engine *e, seg_state *s) {
+  if (!s->abstracted || s->nframes != 1) return false;
+  const seg_frame *fr = seg_top(s);
+  const ir_func *f = &e->m->funcs.data[fr->func];
+  return fr->inst < f->ninsts && f->insts[fr->inst].op == IR_RET;
+}
+
+static uint32_t new_entry(seg_graph *g, uint32_t node_id, uint32_t func) {
+  seg_entry en = {0};
+  en.node = node_id;
+  en.func = func;
+  VEC_PUSH(g->entries, en);
+  uint32_t k = (uint32_t)g->entries.len - 1;
+  node(g, node_id)->entry = k;
+  return k;
+}
+
+/* Has the return state a live, more general return state? Then its
+ * intersections are that state's (Def. 9 (3) asks only for these). */
+static bool ret_generalized(seg_graph *g, uint32_t r) {
+  uint32_t t = node(g, r)->gen_to;
+  return t != IR_NONE && !node(g, t)->removed;
+}
+
+static void add_intersection(builder *bd, uint32_t k, size_t reg, uint32_t r) {
+  seg_graph *g = bd->g;
+  seg_entry *en = &g->entries.data[k];
+  seg_call_reg *cr = &en->calls.data[reg];
+  uint32_t call = cr->call;
+  seg_state *si = seg_intersect(&g->e, node(g, call)->state, node(g, r)->state, node(g, en->node)->state, cr->nmu,
+                                cr->mu_var, cr->mu_val);
+  if (!si) return; /* <intersection> unsatisfiable: no run returns that way */
+  uint32_t id = add_node(bd, si, call, SEG_EDGE_INTERSECT);
+  node(g, id)->call_node = call;
+  node(g, id)->ret_node = r;
+  add_edge(g, call, id, SEG_EDGE_INTERSECT, NULL);
+  VEC_PUSH(bd->deferred, id);
+}
+
+/* A return state that a more general one now stands for: its
+ * intersections are redundant (seed 004 Sect. 3.3) and go, with what
+ * followed them; the general state's intersections replace them. */
+static void drop_orphans(builder *bd);
+static void drop_intersections_of(builder *bd, uint32_t r) {
+  seg_graph *g = bd->g;
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    seg_node *n = node(g, (uint32_t)i);
+    if (!n->removed && n->in == SEG_EDGE_INTERSECT && n->ret_node == r) remove_subtree(bd, (uint32_t)i, true);
+  }
+  drop_orphans(bd);
+}
+
+/* Registers a call state at entry k (mu: call abstraction -> entry) and
+ * intersects it with the entry's return states so far. */
+static void register_call(builder *bd, uint32_t k, uint32_t call, const subst *mu) {
+  seg_graph *g = bd->g;
+  seg_call_reg cr = {call, (uint32_t)mu->var.len, NULL, NULL};
+  if (cr.nmu) {
+    cr.mu_var = xmalloc(cr.nmu * sizeof(smt_term));
+    cr.mu_val = xmalloc(cr.nmu * sizeof(smt_term));
+    memcpy(cr.mu_var, mu->var.data, cr.nmu * sizeof(smt_term));
+    memcpy(cr.mu_val, mu->val.data, cr.nmu * sizeof(smt_term));
+  }
+  VEC_PUSH(g->entries.data[k].calls, cr);
+  size_t reg = g->entries.data[k].calls.len - 1;
+  for (size_t i = 0; i < g->entries.data[k].rets.len && !bd->stop; i++) {
+    uint32_t r = g->entries.data[k].rets.data[i];
+    if (!node(g, r)->removed && !ret_generalized(g, r)) add_intersection(bd, k, reg, r);
+  }
+}
+
+/* A call state: its call abstraction, and a generalization edge from there
+ * to an entry state of the callee (Sect. 3.1): an existing one that
+ * generalizes it (re-use, Sect. 3.4), else a new entry, which for a
+ * function with entries already is their newest merged with the call
+ * abstraction (so that recursion ends with finitely many). Entry states
+ * are roots: the generalization walks of graph.c stay in one analysis. */
+static void handle_call(builder *bd, uint32_t sc) {
+  seg_graph *g = bd->g;
+  seg_engine *e = &g->e;
+  node(g, sc)->expanded = true;
+  node(g, sc)->is_call = true;
+  seg_state *cas = seg_call_abstraction(e, node(g, sc)->state);
+  uint32_t func = seg_top(cas)->func;
+  uint32_t ca = add_node(bd, cas, sc, SEG_EDGE_CALLABS);
+  add_edge(g, sc, ca, SEG_EDGE_CALLABS, NULL);
+  node(g, ca)->expanded = true;
+  uint32_t newest = IR_NONE, count = 0;
+  for (size_t k = g->entries.len; k-- > 1 && !past_deadline(e);) {
+    if (g->entries.data[k].func != func) continue;
+    count++;
+    if (newest == IR_NONE) newest = (uint32_t)k;
+    subst mu = {0};
+    if (is_generalization_with(e, node(g, g->entries.data[k].node)->state, cas, &mu, false)) {
+      add_edge(g, ca, g->entries.data[k].node, SEG_EDGE_GEN, &mu);
+      register_call(bd, (uint32_t)k, sc, &mu);
+      subst_free(&mu);
+      return;
+    }
+    subst_free(&mu);
+  }
+  if (count >= MAX_ENTRIES_PER_FUNCTION) {
+    set_incomplete(bd, "more than %d entry states for %s", MAX_ENTRIES_PER_FUNCTION,
+                   e->m->funcs.data[func].name);
+    return;
+  }
+  subst mu = {0};
+  seg_state *es = NULL;
+  if (newest != IR_NONE) {
+    subst mu_a = {0}, mu_b = {0};
+    es = merge_states(e, node(g, g->entries.data[newest].node)->state, cas, &mu_a, &mu_b);
+    subst_free(&mu_a);
+    subst_free(&mu_b);
+    bd->merges++;
+    /* the merge generalizes the call abstraction by construction; checked,
+     * because the intersection relies on this mu */
+    if (!is_generalization_with(e, es, cas, &mu, false)) {
+      seg_state_free(es);
+      es = NULL;
+      subst_free(&mu);
+      mu = (subst){0};
+    }
+  }
+  if (!es) {
+    es = seg_state_copy(cas); /* the same variables: mu is the identity */
+  }
+  seg_make_entry(e, es);
+  uint32_t en = add_node(bd, es, IR_NONE, SEG_EDGE_GEN);
+  uint32_t k = new_entry(g, en, func);
+  add_edge(g, ca, en, SEG_EDGE_GEN, &mu);
+  register_call(bd, k, sc, &mu);
+  subst_free(&mu);
+  VEC_PUSH(bd->work, en);
+}
+
+/* A return state: for a recursive function, generalized by or merged with
+ * the newest return state of the same analysis at the same position
+ * (Sect. 3.3; a merge is a new root, so that removing either state never
+ * removes it); otherwise registered and intersected with every call state
+ * of its entry. */
+static void handle_return(builder *bd, uint32_t r) {
+  seg_graph *g = bd->g;
+  seg_engine *e = &g->e;
+  node(g, r)->expanded = true;
+  node(g, r)->is_return = true;
+  uint32_t k = node(g, r)->entry;
+  for (size_t i = g->entries.data[k].rets.len; i-- > 0;) {
+    uint32_t r1 = g->entries.data[k].rets.data[i];
+    if (r1 == r || node(g, r1)->removed || ret_generalized(g, r1)) continue;
+    if (!seg_same_position(node(g, r1)->state, node(g, r)->state)) continue;
+    subst mu = {0};
+    if (is_generalization(e, node(g, r1)->state, node(g, r)->state, &mu)) {
+      add_edge(g, r, r1, SEG_EDGE_GEN, &mu);
+      node(g, r)->gen_to = r1;
+      subst_free(&mu);
+      return;
+    }
+    subst_free(&mu);
+    subst mu_a = {0}, mu_b = {0};
+    seg_state *c = merge_states(e, node(g, r1)->state, node(g, r)->state, &mu_a, &mu_b);
+    bd->merges++;
+    uint32_t cn = add_node(bd, c, IR_NONE, SEG_EDGE_GEN);
+    node(g, cn)->entry = k;
+    add_edge(g, r, cn, SEG_EDGE_GEN, &mu_b);
+    add_edge(g, r1, cn, SEG_EDGE_GEN, &mu_a);
+    node(g, r)->gen_to = cn;
+    node(g, r1)->gen_to = cn;
+    subst_free(&mu_a);
+    subst_free(&mu_b);
+    drop_intersections_of(bd, r1);
+    VEC_PUSH(bd->work, cn); /* a return state in turn */
+    return;
+  }
+  VEC_PUSH(g->entries.data[k].rets, r);
+  for (size_t i = 0; i < g->entries.data[k].calls.len && !bd->stop; i++)
+    if (!node(g, g->entries.data[k].calls.data[i].call)->removed) add_intersection(bd, k, i, r);
+}
+
+/* After a merge dropped a subtree: intersections made from a removed
+ * return state go too (with what followed them), and a return state whose
+ * generalization went is handled again (it has no intersections yet). */
+static void drop_orphans(builder *bd) {
+  seg_graph *g = bd->g;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < g->nodes.len; i++) {
+      seg_node *n = node(g, (uint32_t)i);
+      if (n->removed || n->in != SEG_EDGE_INTERSECT || n->ret_node == IR_NONE) continue;
+      if (node(g, n->ret_node)->removed) {
+        remove_subtree(bd, (uint32_t)i, true);
+        changed = true;
+      }
+    }
+  }
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    seg_node *n = node(g, (uint32_t)i);
+    if (n->removed || !n->is_return || n->gen_to == IR_NONE || !node(g, n->gen_to)->removed) continue;
+    n->gen_to = IR_NONE;
+    n->is_return = false;
+    n->expanded = false;
+    VEC_PUSH(bd->work, (uint32_t)i);
+  }
+  drop_dead_edges(g);
 }
 
 /* ---- the construction strategy ------------------------------------------- */
@@ -560,7 +840,7 @@ static void merge_into_ancestor(builder *bd, uint32_t ai, uint32_t bi) {
   seg_graph *g = bd->g;
   seg_engine *e = &g->e;
   subst mu = {0};
-  seg_state *c = merge_states(e, node(g, ai)->state, node(g, bi)->state, &mu);
+  seg_state *c = merge_states(e, node(g, ai)->state, node(g, bi)->state, &mu, NULL);
   bd->merges++;
   uint32_t from = ai;
   bool drop_a = false;
@@ -584,7 +864,7 @@ static void merge_into_ancestor(builder *bd, uint32_t ai, uint32_t bi) {
     drop_a = true;
   }
   remove_subtree(bd, ai, drop_a);
-  drop_dead_edges(g);
+  drop_orphans(bd);
   uint32_t ci = add_node(bd, c, from, SEG_EDGE_GEN);
   node(g, ci)->parent = from;
   add_edge(g, from, ci, SEG_EDGE_GEN, &mu);
@@ -624,6 +904,8 @@ static void expand(builder *bd, uint32_t id) {
     cn->leaf = sc->state ? SEG_LEAF_NONE : sc->leaf;
     cn->what = sc->what;
     cn->heap_left = sc->heap_left;
+    cn->error_call = sc->error_call;
+    cn->definite = sc->definite;
     add_edge(g, id, ci, sc->kind, NULL);
     if (!sc->state && sc->leaf == SEG_LEAF_STUCK)
       set_incomplete(bd, "%s", sc->what ? sc->what : "unsupported instruction");
@@ -649,11 +931,20 @@ static bool limits_hit(builder *bd) {
 
 static void run(builder *bd) {
   seg_graph *g = bd->g;
-  while (bd->work.len && !bd->stop) {
+  while ((bd->work.len || bd->deferred.len) && !bd->stop) {
+    if (!bd->work.len) VEC_PUSH(bd->work, bd->deferred.data[--bd->deferred.len]);
     uint32_t id = bd->work.data[--bd->work.len];
     seg_node *n = node(g, id);
     if (n->removed || n->expanded || !n->state) continue;
     if (limits_hit(bd)) break;
+    if (n->in != SEG_EDGE_CALLABS && is_call_state(&g->e, n->state)) {
+      handle_call(bd, id);
+      continue;
+    }
+    if (is_return_state(&g->e, n->state)) {
+      handle_return(bd, id);
+      continue;
+    }
     if (try_generalize(bd, id)) continue;
     expand(bd, id);
   }
@@ -677,8 +968,12 @@ static void summarize(builder *bd, double t0) {
     if (n->state) {
       s->states++;
       if (has_heap(n->state)) s->uses_heap = true;
+      if (n->is_call) s->call_states++;
+      if (n->is_return && !ret_generalized(g, (uint32_t)i)) s->return_states++;
+      if (n->in == SEG_EDGE_INTERSECT) s->intersections++;
       continue;
     }
+    if (n->error_call) s->error_call = true;
     bool err = true;
     switch (n->leaf) {
     case SEG_LEAF_ERR_DEREF:
@@ -691,6 +986,7 @@ static void summarize(builder *bd, double t0) {
       break;
     default: err = false; break;
     }
+    if (err && n->leaf != SEG_LEAF_ERR_OVERFLOW && !n->definite) s->err_possible = true;
     /* first_err names a blocking error (memory, UB) before an overflow */
     bool blocking = err && n->leaf != SEG_LEAF_ERR_OVERFLOW;
     if (err && (!g->first_err || (blocking && !first_blocks))) {
@@ -705,7 +1001,8 @@ static void summarize(builder *bd, double t0) {
     if (g->edges.data[i].kind == SEG_EDGE_REFINE) s->refinements++;
   }
   s->merges = bd->merges;
-  s->complete = !bd->stop && bd->work.len == 0 && !g->reason;
+  s->entry_states = g->entries.len ? (uint32_t)g->entries.len - 1 : 0;
+  s->complete = !bd->stop && bd->work.len == 0 && bd->deferred.len == 0 && !g->reason;
   s->reason = g->reason;
   s->first_err = g->first_err;
   s->queries = g->e.queries;
@@ -725,6 +1022,8 @@ static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const se
     if (m->funcs.data[i].defined) seg_func_info_init(&e->finfo[i], &m->funcs.data[i]);
   e->deadline = e->opt.deadline;
   smt_set_timeout(ctx, e->opt.query_timeout_ms);
+  e->modular = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->modular);
+  ir_recursive_funcs(m, e->modular);
 }
 
 seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
@@ -741,11 +1040,13 @@ seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
     set_incomplete(&bd, "%s", why ? why : "no initial state");
   } else {
     g->root = add_node(&bd, s0, IR_NONE, SEG_EDGE_EVAL);
+    new_entry(g, g->root, seg_top(s0)->func); /* entries[0]: main's analysis */
     VEC_PUSH(bd.work, g->root);
     run(&bd);
   }
   summarize(&bd, t0);
   VEC_FREE(bd.work);
+  VEC_FREE(bd.deferred);
   smt_set_timeout(ctx, outer_timeout);
   return g;
 }
@@ -765,6 +1066,17 @@ void seg_graph_free(seg_graph *g) {
     for (size_t i = 0; i < g->e.m->funcs.len; i++)
       if (g->e.m->funcs.data[i].defined) seg_func_info_free(&g->e.finfo[i]);
   free(g->e.finfo);
+  free(g->e.modular);
+  for (size_t k = 0; k < g->entries.len; k++) {
+    seg_entry *en = &g->entries.data[k];
+    for (size_t i = 0; i < en->calls.len; i++) {
+      free(en->calls.data[i].mu_var);
+      free(en->calls.data[i].mu_val);
+    }
+    VEC_FREE(en->calls);
+    VEC_FREE(en->rets);
+  }
+  VEC_FREE(g->entries);
   free(g->reason);
   free(g->first_err);
   free(g);

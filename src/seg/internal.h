@@ -82,6 +82,20 @@ typedef struct seg_state {
    * so the ITS transition into this state keeps them (to_its.c): without
    * them Def. 6 would lose what a step computed. */
   smt_term link;
+  /* Modular graphs (seed 004 Sect. 3): `abstracted` marks a state of a
+   * function's own analysis, whose bottom frame is a callee whose callers
+   * were abstracted away (a call abstraction and every state below it);
+   * such a state at a `ret` of its single frame is a return state. ghost[j]
+   * holds, in every state of the analysis that starts at an entry state E,
+   * the value E's j-th variable (E's ghost[j] is that variable itself) had
+   * when the run entered E: the seed's variable identities VI (v ~> w),
+   * kept by position. Generalization maps ghost slots position by position
+   * (the seed's condition (f)), so every path from E keeps the meaning, and
+   * projection keeps ghost variables alive like LV entries. Outside modular
+   * analyses (main's) nghost is 0. */
+  bool abstracted;
+  uint32_t nghost;
+  smt_term *ghost;
 } seg_state;
 
 /* ---- engine context, shared by all files ---------------------------------- */
@@ -93,6 +107,8 @@ typedef struct seg_engine {
   uint32_t next_var;    /* for seg_fresh */
   uint64_t queries;
   double deadline;      /* util time; 0 = none */
+  bool *modular;        /* per function: calls of it get a call abstraction (seed 004 Def. 5) instead of a
+                           pushed frame that runs inline; the recursive functions (ir_recursive_funcs) */
 } seg_engine;
 
 /* A fresh symbolic variable "v<N>" with lo <= v <= hi added to s->kb. */
@@ -129,9 +145,9 @@ bool seg_feasible(seg_engine *e, seg_state *s);
  * in one frame or in two. For assertions: seg_fo and seg_project check it. */
 bool seg_lv_injective(const seg_state *s);
 
-/* Every symbolic variable of the state (LV of all frames, AL, PT, globals,
- * and KB), each once, in a deterministic order: LV frame by frame and slot
- * by slot, globals, AL, PT, then KB's other variables. */
+/* Every symbolic variable of the state (LV of all frames, ghosts, AL, PT,
+ * globals, and KB), each once, in a deterministic order: LV frame by frame
+ * and slot by slot, ghosts, globals, AL, PT, then KB's other variables. */
 void seg_state_vars(seg_engine *e, const seg_state *s, smt_term_vec *out);
 
 /* Projection of dead variables. First, in the CURRENT frame, when it is at
@@ -140,10 +156,14 @@ void seg_state_vars(seg_engine *e, const seg_state *s, smt_term_vec *out);
  * callers are kept whole). Then variables of KB that occur neither in LV,
  * AL, PT nor globals are eliminated: one defined by an equality atom with
  * coefficient +-1 is substituted into the other atoms, otherwise the atoms
- * that mention it are dropped (sound: only knowledge is lost). The atoms
+ * that mention it are dropped (sound: only knowledge is lost). Ghost
+ * variables count as live. The atoms
  * removed or rewritten are conjoined to s->link. rules.c calls it whenever
  * a frame enters a block (after the phis) and after a return. */
 void seg_project(seg_engine *e, seg_state *s);
+/* For an equality atom linear in d with coefficient +-1: the term d equals
+ * under the atom (without d); SMT_NULL otherwise. */
+smt_term seg_definition_of(seg_engine *e, smt_term atom, smt_term d);
 
 /* Same program position (every frame's function, block, inst, call_inst). */
 bool seg_same_position(const seg_state *a, const seg_state *b);
@@ -152,7 +172,11 @@ bool seg_same_position(const seg_state *a, const seg_state *b);
 void seg_state_print(seg_engine *e, const seg_state *s, strbuf *out, const char *sep);
 
 /* ---- one step of symbolic execution (rules.c) ------------------------------ */
-typedef enum { SEG_EDGE_EVAL, SEG_EDGE_REFINE, SEG_EDGE_GEN } seg_edge_kind;
+/* CALLABS: a call state to its call abstraction (seed 004 Def. 5);
+ * INTERSECT: a call state to the intersection with a return state of the
+ * callee's analysis (Def. 8). Both are evaluation-like: a variable in both
+ * states has the same value (seed 004 Sect. 4). */
+typedef enum { SEG_EDGE_EVAL, SEG_EDGE_REFINE, SEG_EDGE_GEN, SEG_EDGE_CALLABS, SEG_EDGE_INTERSECT } seg_edge_kind;
 
 typedef struct {
   seg_edge_kind kind;   /* EVAL or REFINE */
@@ -160,6 +184,8 @@ typedef struct {
   seg_leaf_kind leaf;   /* when state == NULL */
   char *what;           /* leaf description (malloc'ed), e.g. "invalid load of 4 bytes at f.c:12" */
   bool heap_left;       /* END leaf: the ending state still had a heap allocation */
+  bool error_call;      /* END leaf: reach_error / __VERIFIER_error was called */
+  bool definite;        /* ERR leaf: every represented state has the error (a null dereference) */
 } seg_succ;
 
 typedef VEC(seg_succ) seg_succ_vec;
@@ -179,6 +205,23 @@ void seg_step(seg_engine *e, seg_state *s, seg_succ_vec *out);
  * values. NULL with *why when main is missing. */
 seg_state *seg_initial_state(seg_engine *e, const char **why);
 
+/* ---- modular graphs (modular.c, seed 004 Sect. 3) ------------------------- */
+
+/* The call abstraction of a call state (>= 2 frames): its top frame alone,
+ * the stack objects of the removed frames moved into it (depth 0), no
+ * ghosts, abstracted; then projected (what only the callers knew goes). */
+seg_state *seg_call_abstraction(seg_engine *e, const seg_state *call);
+/* Makes s an entry state: ghost := its variables (seg_state_vars order),
+ * the globals' addresses left out. */
+void seg_make_entry(seg_engine *e, seg_state *s);
+/* The intersection (Def. 8) of a call state with a return state of the
+ * analysis from `entry`, where mu (nmu pairs) is the instantiation of the
+ * generalization from the call's abstraction to entry. NULL when <result>
+ * is unsatisfiable. Asks at most one query per PT atom of the call state
+ * when the generalization removed allocations, and one for feasibility. */
+seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
+                         const smt_term *mu_var, const smt_term *mu_val);
+
 /* ---- graph (graph.c) -------------------------------------------------------- */
 typedef struct {
   uint32_t from, to;
@@ -194,14 +237,41 @@ typedef struct {
   uint32_t parent;    /* tree parent (IR_NONE for the root) */
   seg_edge_kind in;   /* kind of the edge from the parent (EVAL for the root) */
   bool heap_left;     /* END leaves: see seg_succ */
+  bool error_call;    /* END leaves: see seg_succ */
+  bool definite;      /* ERR leaves: see seg_succ */
   bool removed;       /* dropped by a merge: not part of the graph */
   bool expanded;
+  uint32_t entry;     /* index into seg_graph.entries of the analysis the node belongs to */
+  bool is_call;       /* a call state of a modular function (its children: CALLABS, INTERSECT) */
+  bool is_return;     /* a return state (seg_state.abstracted, one frame, at ret) */
+  uint32_t gen_to;    /* return states: the merged return state generalizing it, IR_NONE if none */
+  uint32_t call_node, ret_node; /* INTERSECT children: the call and the return state they combine */
 } seg_node;
+
+/* A call state registered at an entry state: mu is the instantiation of
+ * the generalization from its call abstraction to the entry (variables of
+ * the entry -> terms over the call abstraction's = the call state's
+ * variables; unmapped variables map to themselves). */
+typedef struct {
+  uint32_t call;
+  uint32_t nmu;
+  smt_term *mu_var, *mu_val;
+} seg_call_reg;
+
+/* One analysis: main's (the root) or a function's from one entry state,
+ * which is a root of the node forest (parent IR_NONE), so that the tree
+ * walks of generalization stay inside one analysis. */
+typedef struct {
+  uint32_t node, func;
+  VEC(seg_call_reg) calls;
+  u32_vec rets;   /* return states reached from the entry */
+} seg_entry;
 
 struct seg_graph {
   seg_engine e;
   VEC(seg_node) nodes;
   VEC(seg_edge) edges;
+  VEC(seg_entry) entries; /* entries[0]: main's analysis */
   uint32_t root;
   seg_summary sum;
   char *reason;

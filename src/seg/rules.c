@@ -149,13 +149,13 @@ static void leaf(cx *c, seg_leaf_kind kind, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  seg_succ sc = {SEG_EDGE_EVAL, NULL, kind, xstrdup(buf), false};
+  seg_succ sc = {SEG_EDGE_EVAL, NULL, kind, xstrdup(buf), false, false, false};
   if (kind == SEG_LEAF_END) sc.heap_left = has_heap(c->s);
   VEC_PUSH(*c->out, sc);
 }
 
 static void push_state(cx *c, seg_edge_kind k, seg_state *st) {
-  seg_succ sc = {k, st, SEG_LEAF_NONE, NULL, false};
+  seg_succ sc = {k, st, SEG_LEAF_NONE, NULL, false, false, false};
   VEC_PUSH(*c->out, sc);
 }
 
@@ -1054,7 +1054,12 @@ static bool access_address(cx *c, ir_value p, uint64_t size, const char *what, s
   if (!rd(c, p, false, &ad0)) return false;
   *ad = addr_var(c, ad0);
   if (size == 0 || !in_alloc(c, *ad, ku64(c, size), ad0)) {
-    leaf(c, SEG_LEAF_ERR_DEREF, "invalid %s of %llu bytes at %s", what, (unsigned long long)size, c->loc);
+    /* a null pointer in every represented state: each of their runs has
+     * this undefined behaviour here (a crash on real machines) */
+    bool null = size > 0 && yes(c, eq(c, *ad, kint(c, 0)));
+    leaf(c, SEG_LEAF_ERR_DEREF, "%s %s of %llu bytes at %s", null ? "null-pointer" : "invalid", what,
+         (unsigned long long)size, c->loc);
+    c->out->data[c->out->len - 1].definite = null;
     return false;
   }
   return true;
@@ -1134,10 +1139,14 @@ static void remove_alloc(cx *c, size_t i) {
 /* ---- calls ------------------------------------------------------------------------------------ */
 
 /* Call of a defined function: push a frame whose parameters are fresh
- * variables equal to the arguments (seed 004 Def. 1: states with a stack). */
+ * variables equal to the arguments (seed 004 Def. 1: states with a stack).
+ * For a modular callee the result is a call state, which graph.c continues
+ * by a call abstraction and intersections (seed 004 Sect. 3.1, 3.2); the
+ * frame pushed here then never runs inline, so recursion is fine. */
 static bool call_defined(cx *c, uint32_t callee) {
   const ir_func *g = &c->m->funcs.data[callee];
-  for (uint32_t i = 0; i < c->ns->nframes; i++)
+  bool modular = c->e->modular && c->e->modular[callee];
+  for (uint32_t i = 0; i < c->ns->nframes && !modular; i++)
     if (c->ns->frames[i].func == callee) {
       leaf(c, SEG_LEAF_STUCK, "recursion (not supported by the SEG yet): %s at %s", g->name, c->loc);
       return false;
@@ -1171,6 +1180,10 @@ static bool call_defined(cx *c, uint32_t callee) {
 /* ret: from main an END leaf; else the frame's stack objects are freed, the
  * frame popped, and the caller's call slot gets the returned value. */
 static bool rule_ret(cx *c) {
+  if (c->ns->nframes <= 1 && c->ns->abstracted) { /* graph.c intersects return states instead */
+    leaf(c, SEG_LEAF_STUCK, "return state of %s expanded at %s", c->f->name, c->loc);
+    return false;
+  }
   if (c->ns->nframes <= 1) {
     leaf(c, SEG_LEAF_END, "return from main");
     return false;
@@ -1292,6 +1305,9 @@ static bool call_builtin(cx *c, const ir_func *g) {
     return bi_assume(c);
   case IR_BUILTIN_REACH_ERROR:
   case IR_BUILTIN_VERIFIER_ERROR:
+    leaf(c, SEG_LEAF_END, "%s", g->name);
+    c->out->data[c->out->len - 1].error_call = true; /* what unreach-call asks about */
+    return false;
   case IR_BUILTIN_ASSERT_FAIL:
   case IR_BUILTIN_ABORT:
   case IR_BUILTIN_EXIT:

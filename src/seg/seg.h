@@ -58,8 +58,8 @@
  * terminates (Thm. 4); limits on states and time turn a graph that grows
  * too large into an incomplete one (answer UNKNOWN), never a wrong one.
  *
- * Scope of this version: calls to defined non-recursive functions are
- * executed by pushing a frame; recursion, indirect calls and calls of
+ * Scope of this version: calls to defined functions push a frame, or,
+ * for recursive ones, are modular (seg_build); indirect calls and calls of
  * unknown external functions make the graph incomplete (reason given).
  * Builtins: __VERIFIER_nondet_* (fresh value in the type's range),
  * __VERIFIER_assume, reach_error / abort / exit (program end), malloc,
@@ -118,17 +118,32 @@ typedef struct {
   bool err_memory;        /* an ERR_DEREF or ERR_FREE leaf exists */
   bool err_overflow;      /* an ERR_OVERFLOW leaf exists (its run continues wrapped) */
   bool err_ub;            /* an ERR_UB leaf exists */
+  bool err_possible;      /* an ERR_DEREF, ERR_FREE or ERR_UB leaf that is not definite: some state it
+                             represents may have no error, and its run is not continued in the graph.
+                             (A definite one, a null-pointer dereference, ends every run it represents:
+                             undefined behaviour, a crash on real machines.) */
   const char *first_err;  /* "invalid load at f.c:12 ..." for the first ERR leaf (a memory or UB one
                              if any, else an overflow), or NULL */
   bool heap_empty_at_end; /* every END leaf has no heap allocation left */
   bool uses_heap;         /* some state has a heap allocation */
+  bool error_call;        /* an END leaf calls reach_error / __VERIFIER_error (unreach-call) */
   uint32_t states, edges, generalizations, merges, refinements;
+  /* modular graphs (seed 004): entry states of called functions' analyses,
+   * call states, return states (not generalized by another), intersections */
+  uint32_t entry_states, call_states, return_states, intersections;
   uint64_t queries;       /* entailment queries asked while building */
   double seconds;
 } seg_summary;
 
 /* Builds the graph of m from main's entry (globals allocated and holding
- * their initial values). Never NULL. */
+ * their initial values). Calls of recursive functions (ir_recursive_funcs)
+ * are modular (seed 004 Sect. 3): a call state gets a call abstraction, a
+ * generalization edge to an entry state of the callee whose analysis is
+ * shared by every call it generalizes, and intersection edges to the
+ * combination with each return state of that analysis; a graph is
+ * complete when every call state has both (Def. 9), and then the soundness
+ * above holds for it (Thm. 3.1) and its ITS (Thm. 4.1). Other calls push a
+ * frame and run inline. Never NULL. */
 seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o);
 void seg_graph_free(seg_graph *g);
 const seg_summary *seg_graph_summary(const seg_graph *g);
@@ -168,8 +183,14 @@ bool seg_fact_slot(const seg_graph *g, smt_term var, uint32_t *inst, bool *is_si
  * dotted, generalization dashed with mu). */
 void seg_dump_dot(const seg_graph *g, FILE *out);
 
+/* The function summaries of a modular graph (seed 004 Sect. 3.4), one line
+ * per function called through call abstractions: "f: E entry state(s), C
+ * call state(s), R return state(s)" (return states not generalized by
+ * another). Nothing for a graph without them. */
+void seg_print_summaries(const seg_graph *g, strbuf *out);
+
 /* One line per counter: states, edges by kind, queries, queries per state,
- * time. */
+ * modular counts and summaries, time. */
 void seg_print_stats(const seg_graph *g, FILE *out);
 
 #endif

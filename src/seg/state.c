@@ -100,6 +100,9 @@ seg_state *seg_state_copy(const seg_state *s) {
   c->globals = dup_array(s->globals, s->nglobals ? s->nglobals : 1, sizeof *s->globals);
   c->fo_cache = s->fo_cache;
   c->link = SMT_NULL; /* a new state: nothing projected away yet */
+  c->abstracted = s->abstracted;
+  c->nghost = s->nghost;
+  c->ghost = dup_array(s->ghost, s->nghost, sizeof *s->ghost);
   return c;
 }
 
@@ -111,6 +114,7 @@ void seg_state_free(seg_state *s) {
   VEC_FREE(s->al);
   VEC_FREE(s->pt);
   free(s->globals);
+  free(s->ghost);
   free(s);
 }
 
@@ -215,10 +219,12 @@ static void push_var(term_set *set, smt_term_vec *out, smt_term v) {
   if (v != SMT_NULL && set_add(set, v)) VEC_PUSH(*out, v);
 }
 
-/* The variables of LV, globals, AL and PT (not KB), in the documented order. */
+/* The variables of LV, ghosts, globals, AL and PT (not KB), in the
+ * documented order. */
 static void structural_vars(const seg_state *s, term_set *set, smt_term_vec *out) {
   for (uint32_t i = 0; i < s->nframes; i++)
     for (uint32_t k = 0; k < s->frames[i].nslots; k++) push_var(set, out, s->frames[i].lv[k]);
+  for (uint32_t j = 0; j < s->nghost; j++) push_var(set, out, s->ghost[j]);
   for (uint32_t g = 0; g < s->nglobals; g++) push_var(set, out, s->globals[g]);
   for (size_t i = 0; i < s->al.len; i++) {
     push_var(set, out, s->al.data[i].lo);
@@ -231,7 +237,7 @@ static void structural_vars(const seg_state *s, term_set *set, smt_term_vec *out
 }
 
 static size_t state_size(const seg_state *s) {
-  size_t n = s->nglobals + 2 * s->al.len + 2 * s->pt.len + 4 * s->kb.len;
+  size_t n = s->nglobals + s->nghost + 2 * s->al.len + 2 * s->pt.len + 4 * s->kb.len;
   for (uint32_t i = 0; i < s->nframes; i++) n += s->frames[i].nslots;
   return n;
 }
@@ -280,7 +286,7 @@ static void drop_dead_slots(seg_engine *e, seg_state *s) {
 
 /* For an equality atom that is linear in d with coefficient +-1: the term
  * d equals under the atom (without d), else SMT_NULL. */
-static smt_term definition_of(seg_engine *e, smt_term atom, smt_term d) {
+smt_term seg_definition_of(seg_engine *e, smt_term atom, smt_term d) {
   smt_ctx *ctx = e->ctx;
   if (smt_term_kind(ctx, atom) != SMT_EQ) return SMT_NULL;
   smt_term l = smt_term_arg(ctx, atom, 0), r = smt_term_arg(ctx, atom, 1);
@@ -317,7 +323,7 @@ static void eliminate(seg_engine *e, seg_state *s, smt_term d, smt_term_vec *tmp
   size_t def_at = SIZE_MAX;
   for (size_t i = 0; i < s->kb.len && def == SMT_NULL; i++)
     if (atom_mentions(e, s->kb.data[i], d, tmp)) {
-      def = definition_of(e, s->kb.data[i], d);
+      def = seg_definition_of(e, s->kb.data[i], d);
       if (def != SMT_NULL) def_at = i;
     }
   smt_term_vec kept = {0};
@@ -411,6 +417,14 @@ void seg_state_print(seg_engine *e, const seg_state *s, strbuf *out, const char 
       any = true;
     }
     if (any) strbuf_printf(out, "%s", sep);
+  }
+  if (s->nghost) {
+    strbuf_printf(out, "entry values: ");
+    for (uint32_t j = 0; j < s->nghost; j++) {
+      if (j) strbuf_printf(out, ", ");
+      smt_print_term(ctx, out, s->ghost[j]);
+    }
+    strbuf_printf(out, "%s", sep);
   }
   if (s->kb.len) {
     strbuf_printf(out, "KB: ");

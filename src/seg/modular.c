@@ -1,0 +1,236 @@
+/* modular: the state operations of modular graphs (seed 004 Sect. 3): call
+ * abstraction (Def. 5), entry states with their variable identities, and
+ * the intersection of a call state with a return state (Def. 7, 8). The
+ * bookkeeping (which call meets which return) is graph.c's. */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ---- call abstraction (Def. 5) ------------------------------------------------------ */
+
+/* Is v an allocation bound or a PT address or value of s? */
+static bool in_memory(const seg_state *s, smt_term v) {
+  for (size_t i = 0; i < s->al.len; i++)
+    if (s->al.data[i].lo == v || s->al.data[i].hi == v) return true;
+  for (size_t i = 0; i < s->pt.len; i++)
+    if (s->pt.data[i].addr == v || s->pt.data[i].val == v) return true;
+  return false;
+}
+
+static bool in_lv(const seg_frame *fr, smt_term v) {
+  for (uint32_t k = 0; k < fr->nslots; k++)
+    if (fr->lv[k] == v) return true;
+  return false;
+}
+
+/* A parameter equal to a variable of memory (a pointer to the start of an
+ * allocation, a value read from a cell) is held as that variable: the
+ * generalization and merging of entry states then match it syntactically
+ * with the allocation (graph.c), where `p = lo` in KB would be lost to a
+ * merge's fresh variable. The equality atom goes; the parameter's variable
+ * is replaced in KB. */
+static void share_memory_vars(seg_engine *e, seg_state *s) {
+  seg_frame *fr = &s->frames[0];
+  for (uint32_t k = 0; k < fr->nslots; k++) {
+    smt_term w = fr->lv[k];
+    if (w == SMT_NULL || in_memory(s, w)) continue;
+    for (size_t i = 0; i < s->kb.len; i++) {
+      smt_term u = seg_definition_of(e, s->kb.data[i], w);
+      if (u == SMT_NULL || smt_term_kind(e->ctx, u) != SMT_VAR || !in_memory(s, u) || in_lv(fr, u)) continue;
+      fr->lv[k] = u;
+      smt_term_vec kb = s->kb;
+      s->kb = (smt_term_vec){0};
+      for (size_t j = 0; j < kb.len; j++)
+        if (j != i) seg_kb_add(e, s, smt_subst(e->ctx, kb.data[j], 1, &w, &u));
+      VEC_FREE(kb);
+      s->fo_cache = SMT_NULL;
+      break;
+    }
+  }
+}
+
+seg_state *seg_call_abstraction(seg_engine *e, const seg_state *call) {
+  assert(call->nframes >= 2);
+  seg_state *ca = seg_state_copy(call);
+  uint32_t top = ca->nframes - 1;
+  for (uint32_t i = 0; i < top; i++) free(ca->frames[i].lv);
+  ca->frames[0] = ca->frames[top];
+  ca->frames[0].call_inst = IR_NONE;
+  ca->nframes = 1;
+  /* the stack objects of the removed frames stay allocated: they move into
+   * the bottom frame (Def. 5), which the callee's ret never frees here */
+  for (size_t i = 0; i < ca->al.len; i++)
+    if (ca->al.data[i].kind == SEG_AL_STACK) ca->al.data[i].depth = 0;
+  /* the call abstraction has no variable identities (Sect. 3.2) */
+  free(ca->ghost);
+  ca->ghost = NULL;
+  ca->nghost = 0;
+  ca->abstracted = true;
+  ca->fo_cache = SMT_NULL;
+  /* what only the callers' frames knew goes (Sect. 5.1: unreachable
+   * information of call abstractions is deleted) */
+  seg_project(e, ca);
+  share_memory_vars(e, ca);
+  return ca;
+}
+
+void seg_make_entry(seg_engine *e, seg_state *s) {
+  smt_term_vec vars = {0};
+  seg_state_vars(e, s, &vars);
+  free(s->ghost);
+  s->ghost = xmalloc((vars.len ? vars.len : 1) * sizeof *s->ghost);
+  s->nghost = 0;
+  for (size_t i = 0; i < vars.len; i++) {
+    smt_term v = vars.data[i];
+    bool global = false;
+    for (uint32_t g = 0; g < s->nglobals && !global; g++) global = s->globals[g] == v;
+    if (!global) s->ghost[s->nghost++] = v;
+  }
+  VEC_FREE(vars);
+}
+
+/* ---- intersection (Def. 7, 8) -------------------------------------------------------- */
+
+typedef struct {
+  smt_term_vec from, to;
+} renaming;
+
+static smt_term mu_of(uint32_t nmu, const smt_term *mu_var, const smt_term *mu_val, smt_term v) {
+  for (uint32_t i = 0; i < nmu; i++)
+    if (mu_var[i] == v) return mu_val[i];
+  return v;
+}
+
+/* delta of Def. 8: every variable of the return state but the globals'
+ * addresses (run constants, the same in every state) gets a fresh one. */
+static void make_delta(seg_engine *e, seg_state *ret, renaming *d) {
+  smt_term_vec vars = {0};
+  seg_state_vars(e, ret, &vars);
+  for (size_t i = 0; i < vars.len; i++) {
+    smt_term v = vars.data[i];
+    bool global = false;
+    for (uint32_t g = 0; g < ret->nglobals && !global; g++) global = ret->globals[g] == v;
+    if (global) continue;
+    char name[24];
+    snprintf(name, sizeof name, "v%u", e->next_var++);
+    VEC_PUSH(d->from, v);
+    VEC_PUSH(d->to, smt_mk_var(e->ctx, name, SMT_SORT_INT));
+  }
+  VEC_FREE(vars);
+}
+
+static smt_term delta_var(const renaming *d, smt_term v) {
+  for (size_t i = 0; i < d->from.len; i++)
+    if (d->from.data[i] == v) return d->to.data[i];
+  return v;
+}
+
+static smt_term delta_term(seg_engine *e, const renaming *d, smt_term t) {
+  return smt_subst(e->ctx, t, (uint32_t)d->from.len, d->from.data, d->to.data);
+}
+
+/* removedAL (Def. 7): no allocation of the entry state is, after mu, this
+ * allocation of the call state. The generalization rule matches
+ * allocations syntactically (graph.c, memory_match), so a syntactic test
+ * decides it; every allocation of the call abstraction is the call
+ * state's. */
+static bool removed_al(const seg_alloc *a, const seg_state *entry, uint32_t nmu, const smt_term *mu_var,
+                       const smt_term *mu_val) {
+  for (size_t i = 0; i < entry->al.len; i++) {
+    const seg_alloc *x = &entry->al.data[i];
+    if (mu_of(nmu, mu_var, mu_val, x->lo) == a->lo && mu_of(nmu, mu_var, mu_val, x->hi) == a->hi) return false;
+  }
+  return true;
+}
+
+seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
+                         const smt_term *mu_var, const smt_term *mu_val) {
+  assert(call->nframes >= 2 && ret->nframes == 1 && ret->abstracted);
+  assert(ret->nghost == entry->nghost);
+  smt_ctx *ctx = e->ctx;
+  renaming d = {0};
+  make_delta(e, ret, &d);
+  seg_state *si = seg_state_copy(call);
+  si->link = SMT_NULL;
+  /* the stack: the callers' frames of the call state, then the return
+   * state's frame renamed, returning to the call state's call */
+  uint32_t top = si->nframes - 1;
+  seg_frame *fr = &si->frames[top];
+  const seg_frame *rf = &ret->frames[0];
+  assert(fr->func == rf->func && fr->nslots == rf->nslots);
+  uint32_t call_inst = fr->call_inst;
+  free(fr->lv);
+  *fr = *rf;
+  fr->call_inst = call_inst;
+  fr->lv = xmalloc((fr->nslots ? fr->nslots : 1) * sizeof *fr->lv);
+  for (uint32_t k = 0; k < fr->nslots; k++) fr->lv[k] = rf->lv[k] == SMT_NULL ? SMT_NULL : delta_var(&d, rf->lv[k]);
+  /* AL: the callers' stack objects (they cannot have ended), the call
+   * state's other allocations that the generalization to the entry state
+   * removed (nothing in the callee could touch them), and the return
+   * state's non-stack allocations, renamed (its stack objects are the
+   * callee's own, which ret frees, or the callers', restored above) */
+  VEC(seg_alloc) kept = {0};
+  bool *removed = xcalloc(si->al.len ? si->al.len : 1, sizeof *removed);
+  for (size_t i = 0; i < si->al.len; i++) {
+    const seg_alloc *a = &si->al.data[i];
+    bool callers_stack = a->kind == SEG_AL_STACK && a->depth < top;
+    removed[i] = removed_al(a, entry, nmu, mu_var, mu_val);
+    if (callers_stack || removed[i]) VEC_PUSH(kept, *a);
+  }
+  /* PT: the call state's atoms inside a removed allocation (unchanged by
+   * the callee), and the return state's atoms, renamed */
+  VEC(seg_pt) pts = {0};
+  smt_term_vec inside = {0};
+  for (size_t i = 0; i < si->pt.len; i++) {
+    const seg_pt *p = &si->pt.data[i];
+    inside.len = 0;
+    bool in_kept = false; /* at the start of an allocation the entry keeps: in no removed one */
+    for (size_t j = 0; j < si->al.len && !in_kept; j++) in_kept = !removed[j] && si->al.data[j].lo == p->addr;
+    for (size_t j = 0; j < si->al.len && !in_kept; j++) {
+      if (!removed[j]) continue;
+      const seg_alloc *a = &si->al.data[j];
+      smt_term end = smt_mk_int_add2(ctx, p->addr, smt_mk_int(ctx, (int64_t)p->bytes - 1));
+      VEC_PUSH(inside, smt_mk_and2(ctx, smt_mk_int_le(ctx, a->lo, p->addr), smt_mk_int_le(ctx, end, a->hi)));
+    }
+    if (inside.len && seg_entails(e, call, smt_mk_or(ctx, (uint32_t)inside.len, inside.data)) == SMT_YES)
+      VEC_PUSH(pts, *p);
+  }
+  VEC_FREE(inside);
+  free(removed);
+  si->al.len = 0;
+  for (size_t i = 0; i < kept.len; i++) VEC_PUSH(si->al, kept.data[i]);
+  for (size_t i = 0; i < ret->al.len; i++) {
+    seg_alloc a = ret->al.data[i];
+    if (a.kind == SEG_AL_STACK) continue;
+    a.lo = delta_var(&d, a.lo);
+    a.hi = delta_var(&d, a.hi);
+    VEC_PUSH(si->al, a);
+  }
+  VEC_FREE(kept);
+  si->pt.len = 0;
+  for (size_t i = 0; i < pts.len; i++) VEC_PUSH(si->pt, pts.data[i]);
+  for (size_t i = 0; i < ret->pt.len; i++) {
+    seg_pt p = ret->pt.data[i];
+    p.addr = delta_var(&d, p.addr);
+    p.val = delta_var(&d, p.val);
+    VEC_PUSH(si->pt, p);
+  }
+  VEC_FREE(pts);
+  /* KB: the call state's, the return state's renamed, and the variable
+   * identities: mu(v) = delta(w) for v ~> w, i.e. the entry's ghost j as
+   * the call state saw it equals the return state's ghost j */
+  for (size_t i = 0; i < ret->kb.len; i++) seg_kb_add(e, si, delta_term(e, &d, ret->kb.data[i]));
+  for (uint32_t j = 0; j < entry->nghost; j++)
+    seg_kb_add(e, si, smt_mk_eq(ctx, mu_of(nmu, mu_var, mu_val, entry->ghost[j]), delta_var(&d, ret->ghost[j])));
+  si->fo_cache = SMT_NULL;
+  VEC_FREE(d.from);
+  VEC_FREE(d.to);
+  if (!seg_feasible(e, si)) {
+    seg_state_free(si);
+    return NULL;
+  }
+  return si;
+}
