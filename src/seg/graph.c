@@ -340,7 +340,8 @@ static bool slot_is_ptr(const ir_func *f, uint32_t k) {
 }
 
 /* Beyond the seed: the bounds of pointers that <a> implies, lo <= p,
- * p <= hi, p <= hi + 1 for each pointer in LV and each allocation, and
+ * p <= lo, p <= hi, p <= hi + 1 for each pointer in LV and each
+ * allocation, and
  * p <= q for pointers p, q in LV. The loop header of a `while (*s) s++`
  * is first reached with s = str, before any PT atom about s exists, so
  * the seed's <<a>> has no "s <= end" to keep. Also equal offsets of two
@@ -364,6 +365,7 @@ static void pointer_bounds(seg_engine *e, seg_state *a, smt_term_vec *out) {
     for (size_t j = 0; j < a->al.len; j++) {
       const seg_alloc *al = &a->al.data[j];
       push_unique(&cand, smt_mk_int_le(ctx, al->lo, p));
+      push_unique(&cand, smt_mk_int_le(ctx, p, al->lo)); /* with the above: p is the start (a parameter) */
       push_unique(&cand, smt_mk_int_le(ctx, p, al->hi));
       push_unique(&cand, smt_mk_int_le(ctx, p, smt_mk_int_add2(ctx, al->hi, one)));
       if (!base[i] && !past_deadline(e) &&

@@ -11,45 +11,25 @@
 
 /* ---- call abstraction (Def. 5) ------------------------------------------------------ */
 
-/* Is v an allocation bound or a PT address or value of s? */
-static bool in_memory(const seg_state *s, smt_term v) {
-  for (size_t i = 0; i < s->al.len; i++)
-    if (s->al.data[i].lo == v || s->al.data[i].hi == v) return true;
-  for (size_t i = 0; i < s->pt.len; i++)
-    if (s->pt.data[i].addr == v || s->pt.data[i].val == v) return true;
-  return false;
-}
-
-static bool in_lv(const seg_frame *fr, smt_term v) {
-  for (uint32_t k = 0; k < fr->nslots; k++)
-    if (fr->lv[k] == v) return true;
-  return false;
-}
-
-/* A parameter equal to a variable of memory (a pointer to the start of an
- * allocation, a value read from a cell) is held as that variable: the
- * generalization and merging of entry states then match it syntactically
- * with the allocation (graph.c), where `p = lo` in KB would be lost to a
- * merge's fresh variable. The equality atom goes; the parameter's variable
- * is replaced in KB. */
-static void share_memory_vars(seg_engine *e, seg_state *s) {
-  seg_frame *fr = &s->frames[0];
+/* A parameter w that KB makes equal to the address u of PT atoms (a
+ * pointer passed on unchanged): those atoms are keyed by w instead (the
+ * same address). The generalization rule matches PT atoms through their
+ * address variables (graph.c, match_memory_vars): keyed by the parameter,
+ * the cell *p of a recursion f(p) matches the entry's, and its value can
+ * change between the calls. */
+static void key_pt_by_params(seg_engine *e, seg_state *s) {
+  const seg_frame *fr = &s->frames[0];
   for (uint32_t k = 0; k < fr->nslots; k++) {
     smt_term w = fr->lv[k];
-    if (w == SMT_NULL || in_memory(s, w)) continue;
+    if (w == SMT_NULL) continue;
     for (size_t i = 0; i < s->kb.len; i++) {
       smt_term u = seg_definition_of(e, s->kb.data[i], w);
-      if (u == SMT_NULL || smt_term_kind(e->ctx, u) != SMT_VAR || !in_memory(s, u) || in_lv(fr, u)) continue;
-      fr->lv[k] = u;
-      smt_term_vec kb = s->kb;
-      s->kb = (smt_term_vec){0};
-      for (size_t j = 0; j < kb.len; j++)
-        if (j != i) seg_kb_add(e, s, smt_subst(e->ctx, kb.data[j], 1, &w, &u));
-      VEC_FREE(kb);
-      s->fo_cache = SMT_NULL;
-      break;
+      if (u == SMT_NULL || smt_term_kind(e->ctx, u) != SMT_VAR) continue;
+      for (size_t j = 0; j < s->pt.len; j++)
+        if (s->pt.data[j].addr == u) s->pt.data[j].addr = w;
     }
   }
+  s->fo_cache = SMT_NULL;
 }
 
 seg_state *seg_call_abstraction(seg_engine *e, const seg_state *call) {
@@ -72,8 +52,8 @@ seg_state *seg_call_abstraction(seg_engine *e, const seg_state *call) {
   ca->fo_cache = SMT_NULL;
   /* what only the callers' frames knew goes (Sect. 5.1: unreachable
    * information of call abstractions is deleted) */
+  key_pt_by_params(e, ca);
   seg_project(e, ca);
-  share_memory_vars(e, ca);
   return ca;
 }
 
