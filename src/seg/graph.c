@@ -24,6 +24,7 @@ void seg_options_default(seg_options *o) {
   o->deadline = 0;
   o->max_states = 20000;
   o->query_timeout_ms = 2000;
+  o->modular_all = false;
 }
 
 
@@ -722,8 +723,12 @@ static void handle_call(builder *bd, uint32_t sc) {
     subst_free(&mu_b);
     bd->merges++;
     /* the merge generalizes the call abstraction by construction; checked,
-     * because the intersection relies on this mu */
-    if (!is_generalization_with(e, es, cas, &mu, false)) {
+     * because the intersection relies on this mu. A merge that loses an
+     * allocation (one state has a NULL where the other has an object) is
+     * not taken while there are few entries: the call abstraction becomes
+     * an entry of its own, whose calls keep their objects. */
+    bool loses = es->al.len < cas->al.len && count < MAX_ENTRIES_PER_FUNCTION / 2;
+    if (loses || !is_generalization_with(e, es, cas, &mu, false)) {
       seg_state_free(es);
       es = NULL;
       subst_free(&mu);
@@ -1026,6 +1031,11 @@ static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const se
   smt_set_timeout(ctx, e->opt.query_timeout_ms);
   e->modular = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->modular);
   ir_recursive_funcs(m, e->modular);
+  if (e->opt.modular_all)
+    for (size_t i = 0; i < m->funcs.len; i++) {
+      const ir_func *f = &m->funcs.data[i];
+      if (f->defined && f->nblocks > 1 && strcmp(f->name, "main") != 0) e->modular[i] = true;
+    }
 }
 
 seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {

@@ -94,6 +94,10 @@ typedef struct {
   double deadline;         /* util_now() value that ends the construction (incomplete graph); 0 = none */
   uint32_t max_states;     /* the graph is incomplete beyond this many states (default 20000) */
   unsigned query_timeout_ms; /* per solver query (default 2000) */
+  /* Calls of every function with branching are modular, not only of the
+   * recursive ones (seed 004 Sect. 5.1: AProVE analyses all functions but
+   * straight-line ones modularly); for large programs. Default false. */
+  bool modular_all;
 } seg_options;
 
 void seg_options_default(seg_options *o);
