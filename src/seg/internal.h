@@ -136,7 +136,11 @@ void seg_pop_frame(seg_state *s);
 /* <a> of seed 002 Def. 2 (see seg.h), cached in the state. */
 smt_term seg_fo(seg_engine *e, seg_state *s);
 /* Does <a> imply phi? SMT_YES / SMT_NO (a model exists) / SMT_DONT_KNOW.
- * Counted in e->queries. */
+ * Counted in e->queries. A state with more than SEG_CONE_ALLOCS
+ * allocations is asked through the part of <a> connected to phi's
+ * variables (state.c, fo_cone): SMT_YES still means <a> implies phi; SMT_NO
+ * then only means "not shown". */
+enum { SEG_CONE_ALLOCS = 16 };
 smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi);
 /* Is <a> satisfiable? false only when certainly unsatisfiable. */
 bool seg_feasible(seg_engine *e, seg_state *s);
