@@ -318,7 +318,26 @@ static void test_loop_headers_graph(void) {
   free(targets);
 }
 
+/* ir_recursive_funcs: self-recursion and mutual recursion count, a
+ * function that only calls a recursive one does not. */
+static void test_recursive_funcs(void) {
+  ir_module *m = load("int odd(int n);\n"
+                      "int even(int n) { return n == 0 ? 1 : odd(n - 1); }\n"
+                      "int odd(int n) { return n == 0 ? 0 : even(n - 1); }\n"
+                      "int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }\n"
+                      "int twice(int n) { return fact(n) + fact(n); }\n"
+                      "int main(void) { return even(4) + twice(3); }\n");
+  if (!m) return;
+  bool *rec = calloc(m->funcs.len, sizeof *rec);
+  ir_recursive_funcs(m, rec);
+  CHECK(rec[ir_func_find(m, "even")] && rec[ir_func_find(m, "odd")] && rec[ir_func_find(m, "fact")]);
+  CHECK(!rec[ir_func_find(m, "twice")] && !rec[ir_func_find(m, "main")]);
+  free(rec);
+  ir_module_free(m);
+}
+
 int main(void) {
+  test_recursive_funcs();
   test_repr_core();
   test_loop_headers_graph();
   test_cfg_loops();

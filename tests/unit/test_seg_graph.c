@@ -1,7 +1,8 @@
 /* Unit tests of the symbolic execution graph construction (src/seg,
- * graph.c, to_its.c, dot.c) on seed 002's strlen: the graph of a
- * terminated string is complete without ERR and its ITS terminates; an
- * off-by-one loop reaches ERR.
+ * graph.c, modular.c, to_its.c, dot.c) on seed 002's strlen: the graph of
+ * a terminated string is complete without ERR and its ITS terminates; an
+ * off-by-one loop reaches ERR; recursion through modular graphs (seed
+ * 004); reach_error states for unreach-call.
  *
  * With arguments, `test_seg_graph FILE [DOT]` builds the graph of one C
  * file, prints its statistics and the ITS answer, and writes the dot file. */
@@ -107,6 +108,105 @@ static void test_stuck(void) {
   ir_module_free(m);
 }
 
+/* The ITS answer of a complete graph's ITS (MAYBE when there is none). */
+static its_prove_answer its_answer(seg_graph *g) {
+  char err[256];
+  its *t = seg_to_its(g, err, sizeof err);
+  if (!t) return ITS_PROVE_MAYBE;
+  strbuf out = {0};
+  its_prove_answer a = its_prove(t, 5000, &out);
+  strbuf_free(&out);
+  its_free(t);
+  return a;
+}
+
+/* Modular graphs (seed 004): a recursion gets a finite graph through call
+ * abstractions and intersections; three calls from main share the
+ * function's analysis (entry states grow with the function, not with the
+ * call sites); the ITS cycle through the call abstraction proves
+ * termination. */
+static void test_recursion(void) {
+  ir_module *m = load_c_text("extern int __VERIFIER_nondet_int(void);\n"
+                             "int count(int n) { if (n <= 0) return 0; return count(n - 1) + 1; }\n"
+                             "int main(void) {\n"
+                             "  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();\n"
+                             "  int c = __VERIFIER_nondet_int();\n"
+                             "  if (a > 100 || b > 100 || c > 100) return 0;\n"
+                             "  count(a); count(b); count(c);\n"
+                             "  return 0;\n"
+                             "}\n",
+                             64);
+  CHECK(m != NULL);
+  if (!m) return;
+  smt_ctx *ctx = smt_ctx_new();
+  seg_graph *g = build(ctx, m);
+  const seg_summary *s = seg_graph_summary(g);
+  CHECK_MSG(s->complete, "incomplete: %s", s->reason ? s->reason : "?");
+  CHECK_MSG(!s->err_memory && !s->err_ub, "error: %s", s->first_err ? s->first_err : "?");
+  CHECK_MSG(s->entry_states >= 1 && s->entry_states <= 2, "%u entry states", s->entry_states);
+  CHECK_MSG(s->call_states >= 4, "%u call states", s->call_states); /* 3 in main, >= 1 recursive */
+  CHECK(s->intersections >= s->call_states);
+  CHECK(s->return_states >= 1);
+  CHECK(its_answer(g) == ITS_PROVE_YES);
+  strbuf sb = {0};
+  seg_print_summaries(g, &sb);
+  CHECK_MSG(sb.data && strncmp(sb.data, "count: ", 7) == 0, "summaries: %s", sb.data ? sb.data : "");
+  strbuf_free(&sb);
+  seg_graph_free(g);
+  smt_ctx_free(ctx);
+  ir_module_free(m);
+}
+
+/* A recursion that never returns for n > 0 (n + 1 grows towards the
+ * overflow, which wraps): the graph is complete but its ITS must not be
+ * proved terminating when the recursion passes the same argument on. */
+static void test_recursion_nonterminating(void) {
+  ir_module *m = load_c_text("extern int __VERIFIER_nondet_int(void);\n"
+                             "int f(int n) { if (n <= 0) return 0; return f(n) + 1; }\n"
+                             "int main(void) { return f(__VERIFIER_nondet_int()); }\n",
+                             64);
+  CHECK(m != NULL);
+  if (!m) return;
+  smt_ctx *ctx = smt_ctx_new();
+  seg_graph *g = build(ctx, m);
+  CHECK(seg_graph_summary(g)->complete);
+  CHECK(its_answer(g) != ITS_PROVE_YES);
+  seg_graph_free(g);
+  smt_ctx_free(ctx);
+  ir_module_free(m);
+}
+
+/* unreach-call: a complete graph tells whether some state calls
+ * reach_error; the relation x == y that the loop keeps makes it
+ * unreachable in the safe variant only. */
+static void test_error_call(void) {
+  const char *fmt = "extern int __VERIFIER_nondet_int(void);\n"
+                    "extern void reach_error(void);\n"
+                    "int main(void) {\n"
+                    "  int x = __VERIFIER_nondet_int();\n"
+                    "  if (x < 0) return 0;\n"
+                    "  int y = x;\n"
+                    "  while (x > 0) { x--; y -= %d; }\n"
+                    "  if (y != 0) reach_error();\n"
+                    "  return 0;\n"
+                    "}\n";
+  for (int step = 1; step <= 2; step++) {
+    char text[512];
+    snprintf(text, sizeof text, fmt, step);
+    ir_module *m = load_c_text(text, 64);
+    CHECK(m != NULL);
+    if (!m) continue;
+    smt_ctx *ctx = smt_ctx_new();
+    seg_graph *g = build(ctx, m);
+    const seg_summary *s = seg_graph_summary(g);
+    CHECK_MSG(s->complete, "incomplete: %s", s->reason ? s->reason : "?");
+    CHECK_MSG(s->error_call == (step == 2), "step %d: error_call %d", step, s->error_call);
+    seg_graph_free(g);
+    smt_ctx_free(ctx);
+    ir_module_free(m);
+  }
+}
+
 /* `test_seg_graph FILE [DOT]`: statistics and the ITS answer of one file. */
 static int run_file(const char *path, const char *dot) {
   char *text = util_read_file(path, NULL);
@@ -149,5 +249,8 @@ int main(int argc, char **argv) {
   test_strlen_ok();
   test_strlen_off_by_one();
   test_stuck();
+  test_recursion();
+  test_recursion_nonterminating();
+  test_error_call();
   return TEST_SUMMARY();
 }
