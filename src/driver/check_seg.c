@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../its/prove.h"
@@ -88,7 +87,7 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
   seg_options so;
   seg_options_default(&so);
   so.deadline = seconds > 0 ? util_now() + seconds : 0;
-  so.modular_all = getenv("BITPROVE_SEG_MODULAR_ALL") != NULL; /* experiment */
+  so.modular_all = o->seg_modular_all;
   util_progress_begin("symbolic execution graph");
   seg_graph *g = seg_build(m, ctx, &so);
   util_progress_end();

@@ -30,6 +30,7 @@ typedef struct {
   const char *dump_seg_file;   /* --dump-seg FILE.dot, or NULL */
   bool proof; /* --proof: the whole ITS and its proof behind a TRUE of the SEG */
   bool stats; /* solver statistics on stderr */
+  bool seg_modular_all; /* --seg-modular-all: seg_options.modular_all */
   bool debug; /* engine diagnostics on stderr (e.g. models that do not replay) */
   /* --int-semantics math (termination only): integers are unbounded (the
    * Termination Competition's reading of C). The symbolic execution graph

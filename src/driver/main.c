@@ -74,6 +74,8 @@ static void usage(FILE *out) {
         "  --dump-seg FILE.dot    write the symbolic execution graph (Graphviz) to FILE.dot\n"
         "  --proof                print the whole proof behind a TRUE (the ITS of the graph\n"
         "                         and its ranking functions)\n"
+        "  --seg-modular-all      symbolic execution graph: every function with branching gets\n"
+        "                         summaries (call abstraction), not only recursive ones\n"
         "  --bmc-bound K          BMC: unroll loops and recursion K times (default: 1, 2, 4, ...)\n"
         "  --harness FILE.c       on FALSE, write a C test harness that replays the counterexample\n"
         "                         natively: clang -fsanitize=address,undefined PROG FILE.c && ./a.out\n"
@@ -172,6 +174,8 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       o->drv.proof = true;
     } else if (strcmp(a, "--stats") == 0) {
       o->drv.stats = true;
+    } else if (strcmp(a, "--seg-modular-all") == 0) {
+      o->drv.seg_modular_all = true;
     } else if (strcmp(a, "--debug") == 0) {
       o->drv.debug = true;
     } else if (strcmp(a, "--frontend-only") == 0) {

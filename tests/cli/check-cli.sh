@@ -191,6 +191,19 @@ run ll-input 0 --frontend-only "$tmp/ok.ll" && expect_first ll-input LOWERED
 clang-14 -E -o "$tmp/ok.i" "$tmp/ok.c" 2>/dev/null
 run i-input 0 --frontend-only "$tmp/ok.i" && expect_first i-input LOWERED
 
+# modular graphs: a recursion's TRUE names the function summaries it used;
+# --seg-modular-all gives a function with a loop summaries too
+cat >"$tmp/rec.c" <<'C'
+extern int __VERIFIER_nondet_int(void);
+int down(int n) { if (n <= 0) return 0; return down(n - 1) + 1; }
+int loop(int n) { int s = 0; while (n > 0) { n--; s++; } return s; }
+int main(void) { int x = __VERIFIER_nondet_int(); if (x > 100) return 0; return down(x) + loop(x) + loop(3); }
+C
+run seg-recursion 0 --prop termination --engine seg --timeout 60 "$tmp/rec.c" && expect_first seg-recursion TRUE &&
+  expect_out seg-recursion "^  down: 1 entry state\(s\)"
+run seg-modular-all 0 --prop termination --engine seg --seg-modular-all --timeout 60 "$tmp/rec.c" &&
+  expect_first seg-modular-all TRUE && expect_out seg-modular-all "^  loop: [0-9]+ entry state\(s\), 2 call state"
+
 # --harness / --testcase: written on FALSE only; several properties name
 # the files after the property; a file that cannot be written is one error
 # line, and the verdict stands.
