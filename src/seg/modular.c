@@ -13,12 +13,13 @@
 
 /* A parameter w that KB makes equal to the address u of PT atoms (a
  * pointer passed on unchanged): those atoms are keyed by w instead (the
- * same address). The generalization rule matches PT atoms through their
+ * same address); other atoms at an allocation's start, by that start. The generalization rule matches PT atoms through their
  * address variables (graph.c, match_memory_vars): keyed by the parameter,
  * the cell *p of a recursion f(p) matches the entry's, and its value can
  * change between the calls. */
 static void key_pt_by_params(seg_engine *e, seg_state *s) {
   const seg_frame *fr = &s->frames[0];
+  bool *keyed = xcalloc(s->pt.len ? s->pt.len : 1, sizeof *keyed);
   for (uint32_t k = 0; k < fr->nslots; k++) {
     smt_term w = fr->lv[k];
     if (w == SMT_NULL) continue;
@@ -26,9 +27,30 @@ static void key_pt_by_params(seg_engine *e, seg_state *s) {
       smt_term u = seg_definition_of(e, s->kb.data[i], w);
       if (u == SMT_NULL || smt_term_kind(e->ctx, u) != SMT_VAR) continue;
       for (size_t j = 0; j < s->pt.len; j++)
-        if (s->pt.data[j].addr == u) s->pt.data[j].addr = w;
+        if (s->pt.data[j].addr == u) {
+          s->pt.data[j].addr = w;
+          keyed[j] = true;
+        }
     }
   }
+  /* the others, at the start of an allocation, by its start: a cell of a
+   * caller (its local c, passed on through a pointer the callee does not
+   * have) then has the same address variable in every call abstraction
+   * that keeps the allocation, so merging entry states keeps it */
+  for (size_t j = 0; j < s->pt.len; j++) {
+    smt_term u = s->pt.data[j].addr;
+    if (keyed[j] || smt_term_kind(e->ctx, u) != SMT_VAR) continue;
+    for (size_t a = 0; a < s->al.len && s->pt.data[j].addr == u; a++) {
+      smt_term lo = s->al.data[a].lo;
+      if (lo == u) break;
+      for (size_t i = 0; i < s->kb.len; i++)
+        if (seg_definition_of(e, s->kb.data[i], u) == lo) {
+          s->pt.data[j].addr = lo;
+          break;
+        }
+    }
+  }
+  free(keyed);
   s->fo_cache = SMT_NULL;
 }
 
@@ -85,14 +107,30 @@ static smt_term mu_of(uint32_t nmu, const smt_term *mu_var, const smt_term *mu_v
 }
 
 /* delta of Def. 8: every variable of the return state but the globals'
- * addresses (run constants, the same in every state) gets a fresh one. */
-static void make_delta(seg_engine *e, seg_state *ret, renaming *d) {
+ * addresses (run constants, the same in every state) gets a fresh one.
+ * With `identify`, a ghost variable whose identity equation (Def. 8,
+ * mu(v) = delta(w)) has a variable of the call state on its left is
+ * renamed to that variable instead: the equation made syntactic, so that
+ * the caller's PT atoms and allocations keep their names across the call
+ * (and merges at the caller match them). */
+static void make_delta(seg_engine *e, seg_state *ret, const seg_state *entry, uint32_t nmu, const smt_term *mu_var,
+                       const smt_term *mu_val, bool identify, renaming *d) {
+  if (identify)
+    for (uint32_t j = 0; j < ret->nghost; j++) {
+      smt_term t = mu_of(nmu, mu_var, mu_val, entry->ghost[j]);
+      bool seen = false;
+      for (size_t i = 0; i < d->from.len && !seen; i++) seen = d->from.data[i] == ret->ghost[j];
+      if (seen || smt_term_kind(e->ctx, t) != SMT_VAR) continue;
+      VEC_PUSH(d->from, ret->ghost[j]);
+      VEC_PUSH(d->to, t);
+    }
   smt_term_vec vars = {0};
   seg_state_vars(e, ret, &vars);
   for (size_t i = 0; i < vars.len; i++) {
     smt_term v = vars.data[i];
     bool global = false;
     for (uint32_t g = 0; g < ret->nglobals && !global; g++) global = ret->globals[g] == v;
+    for (size_t k = 0; k < d->from.len && !global; k++) global = d->from.data[k] == v; /* already renamed */
     if (global) continue;
     char name[24];
     snprintf(name, sizeof name, "v%u", e->next_var++);
@@ -126,13 +164,32 @@ static bool removed_al(const seg_alloc *a, const seg_state *entry, uint32_t nmu,
   return true;
 }
 
+static seg_state *intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
+                            const smt_term *mu_var, const smt_term *mu_val, bool identify);
+
 seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
                          const smt_term *mu_var, const smt_term *mu_val) {
+  /* with the identities made syntactic, unless that puts one variable into
+   * two LV slots (LV stays injective): then with fresh names throughout */
+  seg_state *si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, true);
+  if (si && !seg_lv_injective(si)) {
+    seg_state_free(si);
+    si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, false);
+  }
+  if (si && !seg_feasible(e, si)) {
+    seg_state_free(si);
+    return NULL;
+  }
+  return si;
+}
+
+static seg_state *intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
+                            const smt_term *mu_var, const smt_term *mu_val, bool identify) {
   assert(call->nframes >= 2 && ret->nframes == 1 && ret->abstracted);
   assert(ret->nghost == entry->nghost);
   smt_ctx *ctx = e->ctx;
   renaming d = {0};
-  make_delta(e, ret, &d);
+  make_delta(e, ret, entry, nmu, mu_var, mu_val, identify, &d);
   seg_state *si = seg_state_copy(call);
   si->link = SMT_NULL;
   /* the stack: the callers' frames of the call state, then the return
@@ -208,9 +265,5 @@ seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const s
   si->fo_cache = SMT_NULL;
   VEC_FREE(d.from);
   VEC_FREE(d.to);
-  if (!seg_feasible(e, si)) {
-    seg_state_free(si);
-    return NULL;
-  }
   return si;
 }
