@@ -112,10 +112,8 @@ void seg_print_summaries(const seg_graph *g, strbuf *out) {
       if (en->func != f) continue;
       entries++;
       for (size_t i = 0; i < en->calls.len; i++) calls += !g->nodes.data[en->calls.data[i].call].removed;
-      for (size_t i = 0; i < en->rets.len; i++) {
-        const seg_node *r = &g->nodes.data[en->rets.data[i]];
-        rets += !r->removed && (r->gen_to == IR_NONE || g->nodes.data[r->gen_to].removed);
-      }
+      for (size_t i = 0; i < en->rets.len; i++)
+        rets += !g->nodes.data[en->rets.data[i]].removed && !seg_ret_generalized(g, en->rets.data[i]);
     }
     if (entries)
       strbuf_printf(out, "%s: %u entry state(s), %u call state(s), %u return state(s)\n", m->funcs.data[f].name,

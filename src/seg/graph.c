@@ -124,16 +124,22 @@ static uint32_t add_node(builder *b, seg_state *s, uint32_t parent, seg_edge_kin
   return (uint32_t)b->g->nodes.len - 1;
 }
 
+/* Copies mu (may be NULL) into *n pairs of malloc'ed arrays (NULL when
+ * empty): the form edges and call registrations keep it in. */
+static void subst_copy_out(const subst *mu, uint32_t *n, smt_term **var, smt_term **val) {
+  *n = mu ? (uint32_t)mu->var.len : 0;
+  *var = *val = NULL;
+  if (!*n) return;
+  *var = xmalloc(*n * sizeof(smt_term));
+  *val = xmalloc(*n * sizeof(smt_term));
+  memcpy(*var, mu->var.data, *n * sizeof(smt_term));
+  memcpy(*val, mu->val.data, *n * sizeof(smt_term));
+}
+
 /* mu (may be NULL) is copied into the edge. */
 static void add_edge(seg_graph *g, uint32_t from, uint32_t to, seg_edge_kind kind, const subst *mu) {
   seg_edge ed = {from, to, kind, 0, NULL, NULL};
-  if (mu && mu->var.len) {
-    ed.nmu = (uint32_t)mu->var.len;
-    ed.mu_var = xmalloc(ed.nmu * sizeof(smt_term));
-    ed.mu_val = xmalloc(ed.nmu * sizeof(smt_term));
-    memcpy(ed.mu_var, mu->var.data, ed.nmu * sizeof(smt_term));
-    memcpy(ed.mu_val, mu->val.data, ed.nmu * sizeof(smt_term));
-  }
+  subst_copy_out(mu, &ed.nmu, &ed.mu_var, &ed.mu_val);
   VEC_PUSH(g->edges, ed);
 }
 
@@ -597,9 +603,6 @@ static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst 
  * newest: the limit is never reached when merging converges). */
 enum { MAX_ENTRIES_PER_FUNCTION = 8 };
 
-static void remove_subtree(builder *b, uint32_t top, bool with_top);
-static void drop_dead_edges(seg_graph *g);
-
 static bool is_call_state(const seg_engine *e, seg_state *s) {
   if (s->nframes < 2) return false;
   const seg_frame *fr = seg_top(s);
@@ -625,13 +628,6 @@ static uint32_t new_entry(seg_graph *g, uint32_t node_id, uint32_t func) {
   return k;
 }
 
-/* Has the return state a live, more general return state? Then its
- * intersections are that state's (Def. 9 (3) asks only for these). */
-static bool ret_generalized(seg_graph *g, uint32_t r) {
-  uint32_t t = node(g, r)->gen_to;
-  return t != IR_NONE && !node(g, t)->removed;
-}
-
 static void add_intersection(builder *bd, uint32_t k, size_t reg, uint32_t r) {
   seg_graph *g = bd->g;
   seg_entry *en = &g->entries.data[k];
@@ -647,10 +643,36 @@ static void add_intersection(builder *bd, uint32_t k, size_t reg, uint32_t r) {
   VEC_PUSH(bd->deferred, id);
 }
 
+/* After a merge dropped a subtree: intersections made from a removed
+ * return state go too (with what followed them), and a return state whose
+ * generalization went is handled again (it has no intersections yet). */
+static void drop_orphans(builder *bd) {
+  seg_graph *g = bd->g;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < g->nodes.len; i++) {
+      seg_node *n = node(g, (uint32_t)i);
+      if (n->removed || n->in != SEG_EDGE_INTERSECT || n->ret_node == IR_NONE) continue;
+      if (node(g, n->ret_node)->removed) {
+        remove_subtree(bd, (uint32_t)i, true);
+        changed = true;
+      }
+    }
+  }
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    seg_node *n = node(g, (uint32_t)i);
+    if (n->removed || !n->is_return || n->gen_to == IR_NONE || !node(g, n->gen_to)->removed) continue;
+    n->gen_to = IR_NONE;
+    n->is_return = false;
+    n->expanded = false;
+    VEC_PUSH(bd->work, (uint32_t)i);
+  }
+  drop_dead_edges(g);
+}
+
 /* A return state that a more general one now stands for: its
  * intersections are redundant (seed 004 Sect. 3.3) and go, with what
  * followed them; the general state's intersections replace them. */
-static void drop_orphans(builder *bd);
 static void drop_intersections_of(builder *bd, uint32_t r) {
   seg_graph *g = bd->g;
   for (size_t i = 0; i < g->nodes.len; i++) {
@@ -664,18 +686,13 @@ static void drop_intersections_of(builder *bd, uint32_t r) {
  * intersects it with the entry's return states so far. */
 static void register_call(builder *bd, uint32_t k, uint32_t call, const subst *mu) {
   seg_graph *g = bd->g;
-  seg_call_reg cr = {call, (uint32_t)mu->var.len, NULL, NULL};
-  if (cr.nmu) {
-    cr.mu_var = xmalloc(cr.nmu * sizeof(smt_term));
-    cr.mu_val = xmalloc(cr.nmu * sizeof(smt_term));
-    memcpy(cr.mu_var, mu->var.data, cr.nmu * sizeof(smt_term));
-    memcpy(cr.mu_val, mu->val.data, cr.nmu * sizeof(smt_term));
-  }
+  seg_call_reg cr = {call, 0, NULL, NULL};
+  subst_copy_out(mu, &cr.nmu, &cr.mu_var, &cr.mu_val);
   VEC_PUSH(g->entries.data[k].calls, cr);
   size_t reg = g->entries.data[k].calls.len - 1;
   for (size_t i = 0; i < g->entries.data[k].rets.len && !bd->stop; i++) {
     uint32_t r = g->entries.data[k].rets.data[i];
-    if (!node(g, r)->removed && !ret_generalized(g, r)) add_intersection(bd, k, reg, r);
+    if (!node(g, r)->removed && !seg_ret_generalized(g, r)) add_intersection(bd, k, reg, r);
   }
 }
 
@@ -717,10 +734,9 @@ static void handle_call(builder *bd, uint32_t sc) {
   subst mu = {0};
   seg_state *es = NULL;
   if (newest != IR_NONE) {
-    subst mu_a = {0}, mu_b = {0};
-    es = merge_states(e, node(g, g->entries.data[newest].node)->state, cas, &mu_a, &mu_b);
+    subst mu_a = {0};
+    es = merge_states(e, node(g, g->entries.data[newest].node)->state, cas, &mu_a, NULL);
     subst_free(&mu_a);
-    subst_free(&mu_b);
     bd->merges++;
     /* the merge generalizes the call abstraction by construction; checked,
      * because the intersection relies on this mu. A merge that loses an
@@ -760,7 +776,7 @@ static void handle_return(builder *bd, uint32_t r) {
   uint32_t k = node(g, r)->entry;
   for (size_t i = g->entries.data[k].rets.len; i-- > 0;) {
     uint32_t r1 = g->entries.data[k].rets.data[i];
-    if (r1 == r || node(g, r1)->removed || ret_generalized(g, r1)) continue;
+    if (r1 == r || node(g, r1)->removed || seg_ret_generalized(g, r1)) continue;
     if (!seg_same_position(node(g, r1)->state, node(g, r)->state)) continue;
     subst mu = {0};
     if (is_generalization(e, node(g, r1)->state, node(g, r)->state, &mu)) {
@@ -788,33 +804,6 @@ static void handle_return(builder *bd, uint32_t r) {
   VEC_PUSH(g->entries.data[k].rets, r);
   for (size_t i = 0; i < g->entries.data[k].calls.len && !bd->stop; i++)
     if (!node(g, g->entries.data[k].calls.data[i].call)->removed) add_intersection(bd, k, i, r);
-}
-
-/* After a merge dropped a subtree: intersections made from a removed
- * return state go too (with what followed them), and a return state whose
- * generalization went is handled again (it has no intersections yet). */
-static void drop_orphans(builder *bd) {
-  seg_graph *g = bd->g;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t i = 0; i < g->nodes.len; i++) {
-      seg_node *n = node(g, (uint32_t)i);
-      if (n->removed || n->in != SEG_EDGE_INTERSECT || n->ret_node == IR_NONE) continue;
-      if (node(g, n->ret_node)->removed) {
-        remove_subtree(bd, (uint32_t)i, true);
-        changed = true;
-      }
-    }
-  }
-  for (size_t i = 0; i < g->nodes.len; i++) {
-    seg_node *n = node(g, (uint32_t)i);
-    if (n->removed || !n->is_return || n->gen_to == IR_NONE || !node(g, n->gen_to)->removed) continue;
-    n->gen_to = IR_NONE;
-    n->is_return = false;
-    n->expanded = false;
-    VEC_PUSH(bd->work, (uint32_t)i);
-  }
-  drop_dead_edges(g);
 }
 
 /* ---- the construction strategy ------------------------------------------- */
@@ -944,7 +933,7 @@ static void run(builder *bd) {
     seg_node *n = node(g, id);
     if (n->removed || n->expanded || !n->state) continue;
     if (limits_hit(bd)) break;
-    if (n->in != SEG_EDGE_CALLABS && is_call_state(&g->e, n->state)) {
+    if (is_call_state(&g->e, n->state)) {
       handle_call(bd, id);
       continue;
     }
@@ -976,7 +965,7 @@ static void summarize(builder *bd, double t0) {
       s->states++;
       if (has_heap(n->state)) s->uses_heap = true;
       if (n->is_call) s->call_states++;
-      if (n->is_return && !ret_generalized(g, (uint32_t)i)) s->return_states++;
+      if (n->is_return && !seg_ret_generalized(g, (uint32_t)i)) s->return_states++;
       if (n->in == SEG_EDGE_INTERSECT) s->intersections++;
       continue;
     }

@@ -282,4 +282,12 @@ struct seg_graph {
   char *first_err;
 };
 
+/* Has return state r a live, more general return state? Then its
+ * intersections are that state's (seed 004 Def. 9 (3) asks only for the
+ * others'). */
+static inline bool seg_ret_generalized(const seg_graph *g, uint32_t r) {
+  uint32_t t = g->nodes.data[r].gen_to;
+  return t != IR_NONE && !g->nodes.data[t].removed;
+}
+
 #endif

@@ -13,10 +13,11 @@
 
 /* A parameter w that KB makes equal to the address u of PT atoms (a
  * pointer passed on unchanged): those atoms are keyed by w instead (the
- * same address); other atoms at an allocation's start, by that start. The generalization rule matches PT atoms through their
- * address variables (graph.c, match_memory_vars): keyed by the parameter,
- * the cell *p of a recursion f(p) matches the entry's, and its value can
- * change between the calls. */
+ * same address); other atoms at an allocation's start, by that start. The
+ * generalization rule matches PT atoms through their address variables
+ * (graph.c, match_memory_vars): keyed by the parameter, the cell *p of a
+ * recursion f(p) matches the entry's, and its value can change between
+ * the calls. */
 static void key_pt_by_params(seg_engine *e, seg_state *s) {
   const seg_frame *fr = &s->frames[0];
   bool *keyed = xcalloc(s->pt.len ? s->pt.len : 1, sizeof *keyed);
@@ -54,6 +55,13 @@ static void key_pt_by_params(seg_engine *e, seg_state *s) {
   s->fo_cache = SMT_NULL;
 }
 
+/* Is v the address of one of the module's globals (a run constant)? */
+static bool is_global_base(const seg_state *s, smt_term v) {
+  for (uint32_t g = 0; g < s->nglobals; g++)
+    if (s->globals[g] == v) return true;
+  return false;
+}
+
 seg_state *seg_call_abstraction(seg_engine *e, const seg_state *call) {
   assert(call->nframes >= 2);
   seg_state *ca = seg_state_copy(call);
@@ -85,12 +93,8 @@ void seg_make_entry(seg_engine *e, seg_state *s) {
   free(s->ghost);
   s->ghost = xmalloc((vars.len ? vars.len : 1) * sizeof *s->ghost);
   s->nghost = 0;
-  for (size_t i = 0; i < vars.len; i++) {
-    smt_term v = vars.data[i];
-    bool global = false;
-    for (uint32_t g = 0; g < s->nglobals && !global; g++) global = s->globals[g] == v;
-    if (!global) s->ghost[s->nghost++] = v;
-  }
+  for (size_t i = 0; i < vars.len; i++)
+    if (!is_global_base(s, vars.data[i])) s->ghost[s->nghost++] = vars.data[i];
   VEC_FREE(vars);
 }
 
@@ -128,10 +132,9 @@ static void make_delta(seg_engine *e, seg_state *ret, const seg_state *entry, ui
   seg_state_vars(e, ret, &vars);
   for (size_t i = 0; i < vars.len; i++) {
     smt_term v = vars.data[i];
-    bool global = false;
-    for (uint32_t g = 0; g < ret->nglobals && !global; g++) global = ret->globals[g] == v;
-    for (size_t k = 0; k < d->from.len && !global; k++) global = d->from.data[k] == v; /* already renamed */
-    if (global) continue;
+    bool keep = is_global_base(ret, v);
+    for (size_t k = 0; k < d->from.len && !keep; k++) keep = d->from.data[k] == v; /* already renamed */
+    if (keep) continue;
     char name[24];
     snprintf(name, sizeof name, "v%u", e->next_var++);
     VEC_PUSH(d->from, v);
@@ -164,19 +167,63 @@ static bool removed_al(const seg_alloc *a, const seg_state *entry, uint32_t nmu,
   return true;
 }
 
+/* What the intersection keeps of the call state's memory (Def. 8): the
+ * callers' stack objects (they cannot have ended), the objects that the
+ * generalization to the entry state removed (nothing in the callee could
+ * touch them), and the PT atoms inside a removed object (unchanged by the
+ * callee). Independent of delta, so computed once per intersection. */
+typedef struct {
+  VEC(seg_alloc) al;
+  VEC(seg_pt) pt;
+} call_memory;
+
+static void kept_call_memory(seg_engine *e, seg_state *call, const seg_state *entry, uint32_t nmu,
+                             const smt_term *mu_var, const smt_term *mu_val, call_memory *out) {
+  smt_ctx *ctx = e->ctx;
+  uint32_t top = call->nframes - 1;
+  bool *removed = xcalloc(call->al.len ? call->al.len : 1, sizeof *removed);
+  for (size_t i = 0; i < call->al.len; i++) {
+    const seg_alloc *a = &call->al.data[i];
+    bool callers_stack = a->kind == SEG_AL_STACK && a->depth < top;
+    removed[i] = removed_al(a, entry, nmu, mu_var, mu_val);
+    if (callers_stack || removed[i]) VEC_PUSH(out->al, *a);
+  }
+  smt_term_vec inside = {0};
+  for (size_t i = 0; i < call->pt.len; i++) {
+    const seg_pt *p = &call->pt.data[i];
+    inside.len = 0;
+    bool in_kept = false; /* at the start of an allocation the entry keeps: in no removed one */
+    for (size_t j = 0; j < call->al.len && !in_kept; j++) in_kept = !removed[j] && call->al.data[j].lo == p->addr;
+    for (size_t j = 0; j < call->al.len && !in_kept; j++) {
+      if (!removed[j]) continue;
+      const seg_alloc *a = &call->al.data[j];
+      smt_term end = smt_mk_int_add2(ctx, p->addr, smt_mk_int(ctx, (int64_t)p->bytes - 1));
+      VEC_PUSH(inside, smt_mk_and2(ctx, smt_mk_int_le(ctx, a->lo, p->addr), smt_mk_int_le(ctx, end, a->hi)));
+    }
+    if (inside.len && seg_entails(e, call, smt_mk_or(ctx, (uint32_t)inside.len, inside.data)) == SMT_YES)
+      VEC_PUSH(out->pt, *p);
+  }
+  VEC_FREE(inside);
+  free(removed);
+}
+
 static seg_state *intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
-                            const smt_term *mu_var, const smt_term *mu_val, bool identify);
+                            const smt_term *mu_var, const smt_term *mu_val, const call_memory *cm, bool identify);
 
 seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
                          const smt_term *mu_var, const smt_term *mu_val) {
+  call_memory cm = {0};
+  kept_call_memory(e, call, entry, nmu, mu_var, mu_val, &cm);
   /* with the identities made syntactic, unless that puts one variable into
    * two LV slots (LV stays injective): then with fresh names throughout */
-  seg_state *si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, true);
-  if (si && !seg_lv_injective(si)) {
+  seg_state *si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, &cm, true);
+  if (!seg_lv_injective(si)) {
     seg_state_free(si);
-    si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, false);
+    si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, &cm, false);
   }
-  if (si && !seg_feasible(e, si)) {
+  VEC_FREE(cm.al);
+  VEC_FREE(cm.pt);
+  if (!seg_feasible(e, si)) {
     seg_state_free(si);
     return NULL;
   }
@@ -184,7 +231,7 @@ seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const s
 }
 
 static seg_state *intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
-                            const smt_term *mu_var, const smt_term *mu_val, bool identify) {
+                            const smt_term *mu_var, const smt_term *mu_val, const call_memory *cm, bool identify) {
   assert(call->nframes >= 2 && ret->nframes == 1 && ret->abstracted);
   assert(ret->nghost == entry->nghost);
   smt_ctx *ctx = e->ctx;
@@ -204,41 +251,12 @@ static seg_state *intersect(seg_engine *e, seg_state *call, seg_state *ret, cons
   fr->call_inst = call_inst;
   fr->lv = xmalloc((fr->nslots ? fr->nslots : 1) * sizeof *fr->lv);
   for (uint32_t k = 0; k < fr->nslots; k++) fr->lv[k] = rf->lv[k] == SMT_NULL ? SMT_NULL : delta_var(&d, rf->lv[k]);
-  /* AL: the callers' stack objects (they cannot have ended), the call
-   * state's other allocations that the generalization to the entry state
-   * removed (nothing in the callee could touch them), and the return
-   * state's non-stack allocations, renamed (its stack objects are the
-   * callee's own, which ret frees, or the callers', restored above) */
-  VEC(seg_alloc) kept = {0};
-  bool *removed = xcalloc(si->al.len ? si->al.len : 1, sizeof *removed);
-  for (size_t i = 0; i < si->al.len; i++) {
-    const seg_alloc *a = &si->al.data[i];
-    bool callers_stack = a->kind == SEG_AL_STACK && a->depth < top;
-    removed[i] = removed_al(a, entry, nmu, mu_var, mu_val);
-    if (callers_stack || removed[i]) VEC_PUSH(kept, *a);
-  }
-  /* PT: the call state's atoms inside a removed allocation (unchanged by
-   * the callee), and the return state's atoms, renamed */
-  VEC(seg_pt) pts = {0};
-  smt_term_vec inside = {0};
-  for (size_t i = 0; i < si->pt.len; i++) {
-    const seg_pt *p = &si->pt.data[i];
-    inside.len = 0;
-    bool in_kept = false; /* at the start of an allocation the entry keeps: in no removed one */
-    for (size_t j = 0; j < si->al.len && !in_kept; j++) in_kept = !removed[j] && si->al.data[j].lo == p->addr;
-    for (size_t j = 0; j < si->al.len && !in_kept; j++) {
-      if (!removed[j]) continue;
-      const seg_alloc *a = &si->al.data[j];
-      smt_term end = smt_mk_int_add2(ctx, p->addr, smt_mk_int(ctx, (int64_t)p->bytes - 1));
-      VEC_PUSH(inside, smt_mk_and2(ctx, smt_mk_int_le(ctx, a->lo, p->addr), smt_mk_int_le(ctx, end, a->hi)));
-    }
-    if (inside.len && seg_entails(e, call, smt_mk_or(ctx, (uint32_t)inside.len, inside.data)) == SMT_YES)
-      VEC_PUSH(pts, *p);
-  }
-  VEC_FREE(inside);
-  free(removed);
+  /* AL and PT: what the call state keeps (kept_call_memory), then the
+   * return state's non-stack allocations and its PT atoms, renamed (its
+   * stack objects are the callee's own, which ret frees, or the callers',
+   * kept from the call state) */
   si->al.len = 0;
-  for (size_t i = 0; i < kept.len; i++) VEC_PUSH(si->al, kept.data[i]);
+  for (size_t i = 0; i < cm->al.len; i++) VEC_PUSH(si->al, cm->al.data[i]);
   for (size_t i = 0; i < ret->al.len; i++) {
     seg_alloc a = ret->al.data[i];
     if (a.kind == SEG_AL_STACK) continue;
@@ -246,16 +264,14 @@ static seg_state *intersect(seg_engine *e, seg_state *call, seg_state *ret, cons
     a.hi = delta_var(&d, a.hi);
     VEC_PUSH(si->al, a);
   }
-  VEC_FREE(kept);
   si->pt.len = 0;
-  for (size_t i = 0; i < pts.len; i++) VEC_PUSH(si->pt, pts.data[i]);
+  for (size_t i = 0; i < cm->pt.len; i++) VEC_PUSH(si->pt, cm->pt.data[i]);
   for (size_t i = 0; i < ret->pt.len; i++) {
     seg_pt p = ret->pt.data[i];
     p.addr = delta_var(&d, p.addr);
     p.val = delta_var(&d, p.val);
     VEC_PUSH(si->pt, p);
   }
-  VEC_FREE(pts);
   /* KB: the call state's, the return state's renamed, and the variable
    * identities: mu(v) = delta(w) for v ~> w, i.e. the entry's ghost j as
    * the call state saw it equals the return state's ghost j */

@@ -162,30 +162,46 @@ void seg_pop_frame(seg_state *s) {
 
 /* ---- <a> and entailment ------------------------------------------------------ */
 
+/* The memory part of <a>: lo <= hi of each allocation, disjointness of two
+ * allocations, functionality of two PT atoms. With a cone (fo_cone), only
+ * of the allocations and PT atoms that have a variable in it. */
+static bool touches(const u64_map *cone, smt_term x, smt_term y) {
+  return !cone || u64_map_has(cone, x) || u64_map_has(cone, y);
+}
+
+static void memory_atoms(smt_ctx *ctx, const seg_state *s, const u64_map *cone, smt_term_vec *parts) {
+  /* allocations are non-empty intervals, pairwise disjoint */
+  for (size_t i = 0; i < s->al.len; i++) {
+    const seg_alloc *a = &s->al.data[i];
+    if (!touches(cone, a->lo, a->hi)) continue;
+    VEC_PUSH(*parts, smt_mk_int_le(ctx, a->lo, a->hi));
+    for (size_t j = i + 1; j < s->al.len; j++) {
+      const seg_alloc *b = &s->al.data[j];
+      if (!touches(cone, b->lo, b->hi)) continue;
+      VEC_PUSH(*parts, smt_mk_or2(ctx, smt_mk_int_lt(ctx, a->hi, b->lo), smt_mk_int_lt(ctx, b->hi, a->lo)));
+    }
+  }
+  /* the memory is a function: the same address holds the same value (for
+   * atoms of the same size and representation); this gives the seed's
+   * addr1 != addr2 whenever val1 != val2 */
+  for (size_t i = 0; i < s->pt.len; i++) {
+    const seg_pt *p = &s->pt.data[i];
+    if (!touches(cone, p->addr, p->val)) continue;
+    for (size_t j = i + 1; j < s->pt.len; j++) {
+      const seg_pt *q = &s->pt.data[j];
+      if (p->bytes != q->bytes || p->is_signed != q->is_signed || !touches(cone, q->addr, q->val)) continue;
+      VEC_PUSH(*parts, smt_mk_implies(ctx, smt_mk_eq(ctx, p->addr, q->addr), smt_mk_eq(ctx, p->val, q->val)));
+    }
+  }
+}
+
 smt_term seg_fo(seg_engine *e, seg_state *s) {
   if (s->fo_cache != SMT_NULL) return s->fo_cache;
   assert(seg_lv_injective(s));
   smt_ctx *ctx = e->ctx;
   smt_term_vec parts = {0};
   for (size_t i = 0; i < s->kb.len; i++) VEC_PUSH(parts, s->kb.data[i]);
-  /* allocations are non-empty intervals, pairwise disjoint */
-  for (size_t i = 0; i < s->al.len; i++) {
-    const seg_alloc *a = &s->al.data[i];
-    VEC_PUSH(parts, smt_mk_int_le(ctx, a->lo, a->hi));
-    for (size_t j = i + 1; j < s->al.len; j++) {
-      const seg_alloc *b = &s->al.data[j];
-      VEC_PUSH(parts, smt_mk_or2(ctx, smt_mk_int_lt(ctx, a->hi, b->lo), smt_mk_int_lt(ctx, b->hi, a->lo)));
-    }
-  }
-  /* the memory is a function: the same address holds the same value (for
-   * atoms of the same size and representation); this gives the seed's
-   * addr1 != addr2 whenever val1 != val2 */
-  for (size_t i = 0; i < s->pt.len; i++)
-    for (size_t j = i + 1; j < s->pt.len; j++) {
-      const seg_pt *p = &s->pt.data[i], *q = &s->pt.data[j];
-      if (p->bytes != q->bytes || p->is_signed != q->is_signed) continue;
-      VEC_PUSH(parts, smt_mk_implies(ctx, smt_mk_eq(ctx, p->addr, q->addr), smt_mk_eq(ctx, p->val, q->val)));
-    }
+  memory_atoms(ctx, s, NULL, &parts);
   s->fo_cache = smt_mk_and(ctx, (uint32_t)parts.len, parts.data);
   VEC_FREE(parts);
   return s->fo_cache;
@@ -292,27 +308,7 @@ static smt_term fo_cone(seg_engine *e, seg_state *s, smt_term phi) {
   }
   free(used);
   VEC_FREE(tv);
-#define IN_CONE(t) u64_map_has(&cone, (t))
-  for (size_t i = 0; i < s->al.len; i++) {
-    const seg_alloc *a = &s->al.data[i];
-    if (!IN_CONE(a->lo) && !IN_CONE(a->hi)) continue;
-    VEC_PUSH(parts, smt_mk_int_le(ctx, a->lo, a->hi));
-    for (size_t j = i + 1; j < s->al.len; j++) {
-      const seg_alloc *b = &s->al.data[j];
-      if (!IN_CONE(b->lo) && !IN_CONE(b->hi)) continue;
-      VEC_PUSH(parts, smt_mk_or2(ctx, smt_mk_int_lt(ctx, a->hi, b->lo), smt_mk_int_lt(ctx, b->hi, a->lo)));
-    }
-  }
-  for (size_t i = 0; i < s->pt.len; i++) {
-    const seg_pt *p = &s->pt.data[i];
-    if (!IN_CONE(p->addr) && !IN_CONE(p->val)) continue;
-    for (size_t j = i + 1; j < s->pt.len; j++) {
-      const seg_pt *q = &s->pt.data[j];
-      if (p->bytes != q->bytes || p->is_signed != q->is_signed || (!IN_CONE(q->addr) && !IN_CONE(q->val))) continue;
-      VEC_PUSH(parts, smt_mk_implies(ctx, smt_mk_eq(ctx, p->addr, q->addr), smt_mk_eq(ctx, p->val, q->val)));
-    }
-  }
-#undef IN_CONE
+  memory_atoms(ctx, s, &cone, &parts);
   smt_term fo = smt_mk_and(ctx, (uint32_t)parts.len, parts.data);
   VEC_FREE(parts);
   u64_map_free(&cone);
