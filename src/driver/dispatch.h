@@ -31,6 +31,8 @@ typedef struct {
   bool proof; /* --proof: the whole ITS and its proof behind a TRUE of the SEG */
   bool stats; /* solver statistics on stderr */
   bool seg_modular_all; /* --seg-modular-all: seg_options.modular_all */
+  bool seg_join_set;    /* --seg-join-states N given: seg_options.join_states = seg_join_states */
+  unsigned seg_join_states;
   bool debug; /* engine diagnostics on stderr (e.g. models that do not replay) */
   /* --int-semantics math (termination only): integers are unbounded (the
    * Termination Competition's reading of C). The symbolic execution graph

@@ -76,6 +76,9 @@ static void usage(FILE *out) {
         "                         and its ranking functions)\n"
         "  --seg-modular-all      symbolic execution graph: every function with branching gets\n"
         "                         summaries (call abstraction), not only recursive ones\n"
+        "  --seg-join-states N    symbolic execution graph: merge the states of different paths\n"
+        "                         at a join point once N stand there (default: 4, and 16 in\n"
+        "                         programs with fewer than 64 branches; 0: never)\n"
         "  --bmc-bound K          BMC: unroll loops and recursion K times (default: 1, 2, 4, ...)\n"
         "  --harness FILE.c       on FALSE, write a C test harness that replays the counterexample\n"
         "                         natively: clang -fsanitize=address,undefined PROG FILE.c && ./a.out\n"
@@ -176,6 +179,13 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       o->drv.stats = true;
     } else if (strcmp(a, "--seg-modular-all") == 0) {
       o->drv.seg_modular_all = true;
+    } else if (strcmp(a, "--seg-join-states") == 0) {
+      char *end = NULL;
+      unsigned long k = next ? strtoul(next, &end, 10) : 0;
+      if (!next || !*next || *end || k > 1000000) return usage_error("--seg-join-states needs a number", next);
+      o->drv.seg_join_set = true;
+      o->drv.seg_join_states = (unsigned)k;
+      i++;
     } else if (strcmp(a, "--debug") == 0) {
       o->drv.debug = true;
     } else if (strcmp(a, "--frontend-only") == 0) {

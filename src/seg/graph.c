@@ -25,6 +25,8 @@ void seg_options_default(seg_options *o) {
   o->max_states = 20000;
   o->query_timeout_ms = 2000;
   o->modular_all = false;
+  o->join_states = 4;
+  o->join_min_branches = 64;
 }
 
 
@@ -94,6 +96,12 @@ typedef struct {
   u32_vec deferred;
   uint32_t live_states; /* non-removed state nodes, for the limit */
   uint32_t merges;
+  uint32_t join_generalized, join_merges; /* try_join's, for the summary */
+  /* try_join: per instruction of the module (inst_base[f] + i), the nodes
+   * that stood at a join point there on some path (removed ones included
+   * until the next visit compacts the list) */
+  uint32_t *inst_base;
+  u32_vec *join_nodes;
   bool stop;            /* a limit was hit or the graph became incomplete */
 } builder;
 
@@ -117,7 +125,7 @@ static uint32_t add_node(builder *b, seg_state *s, uint32_t parent, seg_edge_kin
   n.parent = parent;
   n.in = in;
   n.entry = parent != IR_NONE ? b->g->nodes.data[parent].entry : 0; /* roots set their own */
-  n.gen_to = n.call_node = n.ret_node = IR_NONE;
+  n.gen_to = n.call_node = n.ret_node = n.join_to = IR_NONE;
   VEC_PUSH(b->g->nodes, n);
   if (s) b->live_states++;
   if ((b->g->nodes.len & 63) == 0) util_progress_count("graph nodes", b->g->nodes.len);
@@ -667,6 +675,15 @@ static void drop_orphans(builder *bd) {
     n->expanded = false;
     VEC_PUSH(bd->work, (uint32_t)i);
   }
+  /* a state generalized at a join point by a state that went: its only
+   * successor is gone, so it is expanded anew */
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    seg_node *n = node(g, (uint32_t)i);
+    if (n->removed || n->join_to == IR_NONE || !node(g, n->join_to)->removed) continue;
+    n->join_to = IR_NONE;
+    n->expanded = false;
+    VEC_PUSH(bd->work, (uint32_t)i);
+  }
   drop_dead_edges(g);
 }
 
@@ -886,6 +903,95 @@ static bool try_generalize(builder *bd, uint32_t bi) {
   return true;
 }
 
+/* ---- merging at join points (seed 004 Sect. 5.1) ------------------------- */
+
+/* The first instruction of a join block (several predecessors, no loop
+ * header), where the states of different paths meet. */
+static bool at_join(const seg_engine *e, seg_state *s) {
+  const seg_frame *fr = seg_top(s);
+  const seg_func_info *fi = &e->finfo[fr->func];
+  if (!fi->join_block || !fi->join_block[fr->block]) return false;
+  return fr->inst == ir_first_non_phi(&e->m->funcs.data[fr->func], fr->block);
+}
+
+/* Is a a tree ancestor of b? */
+static bool is_tree_ancestor(seg_graph *g, uint32_t a, uint32_t b) {
+  for (uint32_t p = node(g, b)->parent; p != IR_NONE; p = node(g, p)->parent)
+    if (p == a) return true;
+  return false;
+}
+
+/* How many states on other paths try_join asks for a generalization of a
+ * new one (the newest first) before it merges. */
+enum { JOIN_CANDIDATES = 4 };
+
+/* The seed's aggressive merging for excessively branching code: merging
+ * without a path between the merged states. b, reached by an evaluation
+ * edge at a join point, meets the states of its analysis at the same
+ * position on other paths (none is its tree ancestor). While they are fewer
+ * than e->join_states, b is explored on its own. Otherwise b gets a
+ * generalization edge to one of them that generalizes it (its subgraph
+ * serves b too), or else to the merge c of the newest and b (Def. 3), a new
+ * state explored from there. The edge's instantiation is checked like every
+ * generalization edge, so the graph stays sound; a target that a later
+ * merge drops re-opens b (drop_orphans). Returns true when b was handled. */
+static bool try_join(builder *bd, uint32_t bi) {
+  seg_graph *g = bd->g;
+  seg_engine *e = &g->e;
+  if (!e->join_states || node(g, bi)->in != SEG_EDGE_EVAL || !at_join(e, node(g, bi)->state)) return false;
+  const seg_frame *fr = seg_top(node(g, bi)->state);
+  u32_vec *bucket = &bd->join_nodes[bd->inst_base[fr->func] + fr->inst];
+  uint32_t cand[JOIN_CANDIDATES], ncand = 0, others = 0;
+  size_t k = 0;
+  for (size_t i = 0; i < bucket->len; i++) /* compact: removed nodes go */
+    if (!node(g, bucket->data[i])->removed && bucket->data[i] != bi) bucket->data[k++] = bucket->data[i];
+  bucket->len = k;
+  for (size_t i = bucket->len; i-- > 0;) {
+    uint32_t a = bucket->data[i];
+    seg_node *an = node(g, a);
+    if (an->entry != node(g, bi)->entry || !seg_same_position(an->state, node(g, bi)->state) ||
+        is_tree_ancestor(g, a, bi))
+      continue;
+    if (ncand < JOIN_CANDIDATES) cand[ncand++] = a;
+    others++;
+  }
+  if (others < e->join_states) {
+    VEC_PUSH(*bucket, bi);
+    return false;
+  }
+  for (uint32_t i = 0; i < ncand && !past_deadline(e); i++) {
+    subst mu = {0};
+    if (is_generalization(e, node(g, cand[i])->state, node(g, bi)->state, &mu)) {
+      add_edge(g, bi, cand[i], SEG_EDGE_GEN, &mu);
+      node(g, bi)->expanded = true;
+      node(g, bi)->join_to = cand[i];
+      bd->join_generalized++;
+      subst_free(&mu);
+      return true;
+    }
+    subst_free(&mu);
+  }
+  subst mu_a = {0}, mu = {0};
+  seg_state *c = merge_states(e, node(g, cand[0])->state, node(g, bi)->state, &mu_a, NULL);
+  subst_free(&mu_a);
+  if (!is_generalization(e, c, node(g, bi)->state, &mu)) { /* a solver timeout: b goes on alone */
+    subst_free(&mu);
+    seg_state_free(c);
+    VEC_PUSH(*bucket, bi);
+    return false;
+  }
+  bd->merges++;
+  bd->join_merges++;
+  uint32_t ci = add_node(bd, c, bi, SEG_EDGE_GEN);
+  add_edge(g, bi, ci, SEG_EDGE_GEN, &mu);
+  subst_free(&mu);
+  node(g, bi)->expanded = true;
+  node(g, bi)->join_to = ci;
+  VEC_PUSH(bd->join_nodes[bd->inst_base[fr->func] + fr->inst], ci); /* bucket may have moved: add_node grew nodes only */
+  VEC_PUSH(bd->work, ci);
+  return true;
+}
+
 /* One step of symbolic execution: the successors become children. */
 static void expand(builder *bd, uint32_t id) {
   seg_graph *g = bd->g;
@@ -942,6 +1048,7 @@ static void run(builder *bd) {
       continue;
     }
     if (try_generalize(bd, id)) continue;
+    if (try_join(bd, id)) continue;
     expand(bd, id);
   }
 }
@@ -997,6 +1104,8 @@ static void summarize(builder *bd, double t0) {
     if (g->edges.data[i].kind == SEG_EDGE_REFINE) s->refinements++;
   }
   s->merges = bd->merges;
+  s->join_generalized = bd->join_generalized;
+  s->join_merges = bd->join_merges;
   s->entry_states = g->entries.len ? (uint32_t)g->entries.len - 1 : 0;
   s->complete = !bd->stop && bd->work.len == 0 && bd->deferred.len == 0 && !g->reason;
   s->reason = g->reason;
@@ -1025,6 +1134,15 @@ static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const se
       const ir_func *f = &m->funcs.data[i];
       if (f->defined && f->nblocks > 1 && strcmp(f->name, "main") != 0) e->modular[i] = true;
     }
+  uint32_t branches = 0;
+  for (size_t i = 0; i < m->funcs.len; i++) {
+    const ir_func *f = &m->funcs.data[i];
+    for (uint32_t b = 0; f->defined && b < f->nblocks; b++) {
+      const ir_inst *t = ir_block_terminator(f, b);
+      if (t && (t->op == IR_CONDBR || t->op == IR_SWITCH)) branches++;
+    }
+  }
+  e->join_states = branches >= e->opt.join_min_branches ? e->opt.join_states : 4 * e->opt.join_states;
 }
 
 seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
@@ -1034,6 +1152,13 @@ seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
   bd.g = g;
   unsigned outer_timeout = smt_timeout(ctx); /* engine_init sets the SEG's own */
   engine_init(g, m, ctx, o);
+  bd.inst_base = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *bd.inst_base);
+  uint32_t ninsts = 0;
+  for (size_t i = 0; i < m->funcs.len; i++) {
+    bd.inst_base[i] = ninsts;
+    ninsts += m->funcs.data[i].ninsts;
+  }
+  bd.join_nodes = xcalloc(ninsts ? ninsts : 1, sizeof *bd.join_nodes);
   g->root = IR_NONE;
   const char *why = NULL;
   seg_state *s0 = seg_initial_state(&g->e, &why);
@@ -1048,6 +1173,9 @@ seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
   summarize(&bd, t0);
   VEC_FREE(bd.work);
   VEC_FREE(bd.deferred);
+  for (uint32_t i = 0; i < ninsts; i++) VEC_FREE(bd.join_nodes[i]);
+  free(bd.join_nodes);
+  free(bd.inst_base);
   smt_set_timeout(ctx, outer_timeout);
   return g;
 }

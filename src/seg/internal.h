@@ -32,6 +32,8 @@ typedef struct {
   uint32_t nslots;
   bool *is_signed;
   bool *loop_header; /* per block: target of a back edge of a DFS from the entry */
+  bool *join_block;  /* per block: two or more predecessor blocks, and no loop header (graph.c merges
+                        the states of different paths there, seed 004 Sect. 5.1) */
   bool all_live;     /* too large for the table: every slot counts as live everywhere */
   ir_live live;      /* unless all_live: ir_live_in(&live, b) = the slots live at b's first non-phi */
 } seg_func_info;
@@ -109,6 +111,8 @@ typedef struct seg_engine {
   double deadline;      /* util time; 0 = none */
   bool *modular;        /* per function: calls of it get a call abstraction (seed 004 Def. 5) instead of a
                            pushed frame that runs inline; the recursive functions (ir_recursive_funcs) */
+  uint32_t join_states; /* graph.c merges at join points where this many states of other paths stand
+                           (seg_options.join_states, times 4 for programs with few branches); 0 = never */
 } seg_engine;
 
 /* A fresh symbolic variable "v<N>" with lo <= v <= hi added to s->kb. */
@@ -250,6 +254,9 @@ typedef struct {
   bool is_return;     /* a return state (seg_state.abstracted, one frame, at ret) */
   uint32_t gen_to;    /* return states: the merged return state generalizing it, IR_NONE if none */
   uint32_t call_node, ret_node; /* INTERSECT children: the call and the return state they combine */
+  uint32_t join_to;   /* a state generalized at a join point (graph.c, try_join): its GEN edge's target on
+                         another path, IR_NONE if none. Such a target is no tree ancestor, so a merge may
+                         drop it; the state is then expanded anew (drop_orphans). */
 } seg_node;
 
 /* A call state registered at an entry state: mu is the instantiation of

@@ -98,6 +98,20 @@ typedef struct {
    * recursive ones (seed 004 Sect. 5.1: AProVE analyses all functions but
    * straight-line ones modularly); for large programs. Default false. */
   bool modular_all;
+  /* Merging at join points (seed 004 Sect. 5.1, "Adapting the Strategy for
+   * Merging"): once this many states of one analysis on different paths
+   * (none a tree ancestor of another) stand at the first instruction of a
+   * block with several predecessors, a further one there is generalized by
+   * one of them or merged with the newest, so that a sequence of branches
+   * gives states linear in its length, not exponential. In programs with
+   * fewer than join_min_branches conditional branches and switches the
+   * bound is 4 * join_states: merging loses the disjunctions a small
+   * program's proof may need, and the seed keeps the aggressive strategy
+   * for programs with a "particularly high number of branching
+   * instructions". join_states 0: never (every path is explored on its own,
+   * as seed 002 does). Defaults 4 and 64. */
+  uint32_t join_states;
+  uint32_t join_min_branches;
 } seg_options;
 
 void seg_options_default(seg_options *o);
@@ -135,6 +149,9 @@ typedef struct {
   /* modular graphs (seed 004): entry states of called functions' analyses,
    * call states, return states (not generalized by another), intersections */
   uint32_t entry_states, call_states, return_states, intersections;
+  /* merging at join points (seg_options.join_states): states generalized
+   * by a state on another path, and merges made there (also in merges) */
+  uint32_t join_generalized, join_merges;
   uint64_t queries;       /* entailment queries asked while building */
   double seconds;
 } seg_summary;

@@ -204,6 +204,20 @@ run seg-recursion 0 --prop termination --engine seg --timeout 60 "$tmp/rec.c" &&
 run seg-modular-all 0 --prop termination --engine seg --seg-modular-all --timeout 60 "$tmp/rec.c" &&
   expect_first seg-modular-all TRUE && expect_out seg-modular-all "^  loop: [0-9]+ entry state\(s\), [0-9]+ call state"
 
+# --seg-join-states N: merging at join points (seed 004 Sect. 5.1); a chain of
+# 12 branches has 4096 paths, which the graph's state limit does not allow
+# without merging; N must be a number
+{
+  echo 'extern int __VERIFIER_nondet_int(void);'
+  echo 'int main(void) { int x = __VERIFIER_nondet_int(), c = 0; if (x < 0 || x > 99) return 0;'
+  for i in 1 2 3 4 5 6 7 8 9 10 11 12; do echo "  if (__VERIFIER_nondet_int()) { x += $i; c++; } else { x -= $i; c++; }"; done
+  echo '  while (x > 0) x--; return c; }'
+} >"$tmp/chain.c"
+run seg-join 0 --prop termination --engine seg --seg-join-states 2 --timeout 60 "$tmp/chain.c" && expect_first seg-join TRUE
+run seg-join-off 0 --prop termination --engine seg --seg-join-states 0 --timeout 60 "$tmp/chain.c" &&
+  expect_first seg-join-off UNKNOWN && expect_out seg-join-off "state limit"
+run seg-join-bad 2 --seg-join-states x "$tmp/chain.c" && expect_err seg-join-bad "needs a number"
+
 # --harness / --testcase: written on FALSE only; several properties name
 # the files after the property; a file that cannot be written is one error
 # line, and the verdict stands.

@@ -2,7 +2,8 @@
  * graph.c, modular.c, to_its.c, dot.c) on seed 002's strlen: the graph of
  * a terminated string is complete without ERR and its ITS terminates; an
  * off-by-one loop reaches ERR; recursion through modular graphs (seed
- * 004); reach_error states for unreach-call.
+ * 004); reach_error states for unreach-call; merging at join points
+ * (seed 004 Sect. 5.1) on a chain of branches.
  *
  * With arguments, `test_seg_graph FILE [DOT]` builds the graph of one C
  * file, prints its statistics and the ITS answer, and writes the dot file. */
@@ -207,6 +208,58 @@ static void test_error_call(void) {
   }
 }
 
+/* Merging at join points: a chain of 10 branches has 2^10 paths; with
+ * join merging the graph is complete and small, keeps what every path
+ * knows (c counts the branches on each of them), proves the final loop
+ * terminating, and still finds the reach_error a path can reach. Without
+ * it (join_states 0) the graph hits its state limit. */
+static void test_join_merging(void) {
+  const char *fmt = "extern int __VERIFIER_nondet_int(void);\n"
+                    "extern void reach_error(void);\n"
+                    "int main(void) {\n"
+                    "  int x = __VERIFIER_nondet_int(), c = 0;\n"
+                    "  if (x < 0 || x > 1000) return 0;\n"
+                    "%s"
+                    "  while (x > 0) x--;\n"
+                    "  if (c %s 10) reach_error();\n"
+                    "  return 0;\n"
+                    "}\n";
+  char chain[2048] = "";
+  for (int i = 1; i <= 10; i++) {
+    char line[128];
+    snprintf(line, sizeof line, "  if (__VERIFIER_nondet_int()) { x += %d; c++; } else { x -= %d; c++; }\n", i, i);
+    strcat(chain, line);
+  }
+  for (int variant = 0; variant < 3; variant++) {
+    char text[4096];
+    snprintf(text, sizeof text, fmt, chain, variant == 1 ? "==" : "!=");
+    ir_module *m = load_c_text(text, 64);
+    CHECK(m != NULL);
+    if (!m) continue;
+    smt_ctx *ctx = smt_ctx_new();
+    seg_options o;
+    seg_options_default(&o);
+    o.deadline = util_now() + 60;
+    o.max_states = 4000;
+    o.join_states = variant == 2 ? 0 : 4; /* 4 whatever the program's size */
+    o.join_min_branches = 0;
+    seg_graph *g = seg_build(m, ctx, &o);
+    const seg_summary *s = seg_graph_summary(g);
+    if (variant == 2) {
+      CHECK_MSG(!s->complete, "without join merging: complete with %u states", s->states);
+    } else {
+      CHECK_MSG(s->complete, "variant %d incomplete: %s", variant, s->reason ? s->reason : "?");
+      CHECK_MSG(s->states < 2000, "variant %d: %u states", variant, s->states);
+      CHECK_MSG(s->merges > 0, "variant %d: no merge", variant);
+      CHECK_MSG(s->error_call == (variant == 1), "variant %d: error_call %d", variant, s->error_call);
+      if (variant == 0) CHECK(its_answer(g) == ITS_PROVE_YES);
+    }
+    seg_graph_free(g);
+    smt_ctx_free(ctx);
+    ir_module_free(m);
+  }
+}
+
 /* `test_seg_graph FILE [DOT]`: statistics and the ITS answer of one file. */
 static int run_file(const char *path, const char *dot) {
   char *text = util_read_file(path, NULL);
@@ -252,5 +305,6 @@ int main(int argc, char **argv) {
   test_recursion();
   test_recursion_nonterminating();
   test_error_call();
+  test_join_merging();
   return TEST_SUMMARY();
 }
