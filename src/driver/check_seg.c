@@ -88,7 +88,7 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
   seg_options_default(&so);
   so.deadline = seconds > 0 ? util_now() + seconds : 0;
   so.modular_all = o->seg_modular_all;
-  if (o->seg_join_set) { /* exactly N, whatever the program's size */
+  if (o->seg_join_set) { /* N from the start, whatever the program's size */
     so.join_states = o->seg_join_states;
     so.join_min_branches = 0;
   }
