@@ -77,21 +77,19 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
   return ok;
 }
 
-bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, double seconds, verdict *out) {
+/* One graph with the given merging at join points (seg_options.join_states)
+ * and what it proves; *merged_complete: the graph was complete, merged
+ * states at join points and proved nothing (a graph without that merging
+ * may do better). */
+static bool check_once(const ir_module *m, const property *p, const drv_options *o, double seconds,
+                       uint32_t join_states, verdict *out, bool *merged_complete) {
   out->kind = VERDICT_UNKNOWN;
-  if (!drv_seg_decides(p)) {
-    verdict_unknown(out, "the symbolic execution graph does not decide %s", p->name);
-    return false;
-  }
   smt_ctx *ctx = smt_ctx_new();
   seg_options so;
   seg_options_default(&so);
   so.deadline = seconds > 0 ? util_now() + seconds : 0;
   so.modular_all = o->seg_modular_all;
-  if (o->seg_join_set) { /* N from the start, whatever the program's size */
-    so.join_states = o->seg_join_states;
-    so.join_min_branches = 0;
-  }
+  so.join_states = join_states;
   util_progress_begin("symbolic execution graph");
   seg_graph *g = seg_build(m, ctx, &so);
   util_progress_end();
@@ -151,7 +149,37 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
   if (ok && out->kind == VERDICT_TRUE) drv_seg_invariants(m, g, ctx, out); /* for correctness witnesses */
   if (o->dump_seg_file) verdict_note(out, "symbolic execution graph written to %s", o->dump_seg_file);
   if (o->stats) smt_stats_print(ctx, stderr);
+  *merged_complete = !ok && sum->complete && (sum->join_generalized || sum->join_merges);
   seg_graph_free(g);
   smt_ctx_free(ctx);
   return ok;
+}
+
+bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, double seconds, verdict *out) {
+  out->kind = VERDICT_UNKNOWN;
+  if (!drv_seg_decides(p)) {
+    verdict_unknown(out, "the symbolic execution graph does not decide %s", p->name);
+    return false;
+  }
+  double t0 = util_now();
+  seg_options def;
+  seg_options_default(&def);
+  bool merged_complete = false;
+  bool ok = check_once(m, p, o, seconds, o->seg_join_set ? o->seg_join_states : def.join_states, out,
+                       &merged_complete);
+  double left = seconds > 0 ? seconds - (util_now() - t0) : 0;
+  if (ok || !merged_complete || (seconds > 0 && left < 1)) return ok;
+  /* merging the states of different paths at join points lost what the
+   * proof needs (a lock taken and later released under the same
+   * condition): once more, every path on its own */
+  verdict again = {0};
+  bool again_merged = false;
+  if (!check_once(m, p, o, left, 0, &again, &again_merged)) {
+    verdict_free(&again);
+    return false;
+  }
+  verdict_free(out);
+  *out = again;
+  verdict_note(out, "(the graph with merging at join points proved nothing; this one explores every path on its own)");
+  return true;
 }

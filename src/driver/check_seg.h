@@ -12,7 +12,12 @@
  *     allocation left (a program that frees everything loses nothing);
  *   - termination: in addition, the ITS of the graph terminates (seed 002
  *     Def. 6, Thm. 7), proved by the ITS back end;
- *   - unreach-call is not decided here.
+ *   - unreach-call: in addition, no state calls reach_error (the graph
+ *     over-approximates every run).
+ * The graph merges the states of different paths at join points
+ * (seg_options.join_states, --seg-join-states); when such a graph is
+ * complete but proves nothing, a second one explores every path on its own
+ * in the time left (merging loses disjunctions some proofs need).
  * Otherwise *out is UNKNOWN with the reason and the function returns false.
  * Writes the graph to o->dump_seg_file when set, statistics to stderr with
  * o->stats. */

@@ -130,8 +130,7 @@ void seg_print_stats(const seg_graph *g, FILE *out) {
   fprintf(out, "seg generalization edges: %u\n", s->generalizations);
   fprintf(out, "seg refinement edges: %u\n", s->refinements);
   fprintf(out, "seg merges: %u\n", s->merges);
-  fprintf(out, "seg join points: %u generalized, %u merged%s\n", s->join_generalized, s->join_merges,
-          s->join_rebuilt ? " (second graph: the first, without merging there, hit the state limit)" : "");
+  fprintf(out, "seg join points: %u generalized, %u merged\n", s->join_generalized, s->join_merges);
   fprintf(out, "seg queries: %llu\n", (unsigned long long)s->queries);
   fprintf(out, "seg queries per state: %.2f\n", s->states ? (double)s->queries / s->states : 0.0);
   fprintf(out, "seg entry states: %u\n", s->entry_states);

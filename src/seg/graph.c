@@ -26,7 +26,6 @@ void seg_options_default(seg_options *o) {
   o->query_timeout_ms = 2000;
   o->modular_all = false;
   o->join_states = 4;
-  o->join_min_branches = 64;
 }
 
 
@@ -97,7 +96,6 @@ typedef struct {
   uint32_t live_states; /* non-removed state nodes, for the limit */
   uint32_t merges;
   uint32_t join_generalized, join_merges; /* try_join's, for the summary */
-  bool state_limit;     /* stopped at opt.max_states */
   /* try_join: per instruction of the module (inst_base[f] + i), the nodes
    * that stood at a join point there on some path (removed ones included
    * until the next visit compacts the list) */
@@ -1023,7 +1021,6 @@ static bool limits_hit(builder *bd) {
   seg_engine *e = &bd->g->e;
   if (e->opt.max_states && bd->live_states >= e->opt.max_states) {
     set_incomplete(bd, "state limit %u reached", e->opt.max_states);
-    bd->state_limit = true;
     return true;
   }
   if (past_deadline(e)) {
@@ -1136,32 +1133,16 @@ static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const se
       const ir_func *f = &m->funcs.data[i];
       if (f->defined && f->nblocks > 1 && strcmp(f->name, "main") != 0) e->modular[i] = true;
     }
+  e->join_states = e->opt.join_states;
 }
 
-/* Conditional branches and switches of the module's defined functions. */
-static uint32_t count_branches(const ir_module *m) {
-  uint32_t branches = 0;
-  for (size_t i = 0; i < m->funcs.len; i++) {
-    const ir_func *f = &m->funcs.data[i];
-    for (uint32_t b = 0; f->defined && b < f->nblocks; b++) {
-      const ir_inst *t = ir_block_terminator(f, b);
-      if (t && (t->op == IR_CONDBR || t->op == IR_SWITCH)) branches++;
-    }
-  }
-  return branches;
-}
-
-/* One graph, merging at join points when join_states > 0; *state_limit
- * tells whether it stopped at opt.max_states. */
-static seg_graph *build_once(const ir_module *m, smt_ctx *ctx, const seg_options *o, uint32_t join_states,
-                             bool *state_limit) {
+seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
   double t0 = util_now();
   seg_graph *g = xcalloc(1, sizeof *g);
   builder bd = {0};
   bd.g = g;
   unsigned outer_timeout = smt_timeout(ctx); /* engine_init sets the SEG's own */
   engine_init(g, m, ctx, o);
-  g->e.join_states = join_states;
   bd.inst_base = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *bd.inst_base);
   uint32_t ninsts = 0;
   for (size_t i = 0; i < m->funcs.len; i++) {
@@ -1187,27 +1168,7 @@ static seg_graph *build_once(const ir_module *m, smt_ctx *ctx, const seg_options
   free(bd.join_nodes);
   free(bd.inst_base);
   smt_set_timeout(ctx, outer_timeout);
-  *state_limit = bd.state_limit;
   return g;
-}
-
-seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
-  seg_options def;
-  if (!o) {
-    seg_options_default(&def);
-    o = &def;
-  }
-  bool many = count_branches(m) >= o->join_min_branches, state_limit = false;
-  seg_graph *g = build_once(m, ctx, o, many ? o->join_states : 0, &state_limit);
-  if (many || !o->join_states || !state_limit || (o->deadline > 0 && util_now() >= o->deadline)) return g;
-  /* few branches, but more paths than the state limit allows: once more,
-   * merging at join points */
-  seg_graph *again = build_once(m, ctx, o, o->join_states, &state_limit);
-  again->sum.join_rebuilt = true;
-  again->sum.seconds += g->sum.seconds;
-  again->sum.queries += g->sum.queries;
-  seg_graph_free(g);
-  return again;
 }
 
 const seg_summary *seg_graph_summary(const seg_graph *g) { return &g->sum; }

@@ -104,15 +104,11 @@ typedef struct {
    * block with several predecessors, a further one there is generalized by
    * one of them or merged with the newest, so that a sequence of branches
    * gives states linear in its length, not exponential. It loses the
-   * disjunctions of paths that some proofs need (a lock set and later
-   * tested under the same condition), so the seed keeps it for programs
-   * with a "particularly high number of branching instructions": with
-   * fewer than join_min_branches conditional branches and switches, the
-   * graph is built without it first, and again with it only when that
-   * graph hits max_states. join_states 0: never (every path is explored on
-   * its own, as seed 002 does). Defaults 4 and 64. */
+   * disjunctions of paths that some proofs need (a lock taken and later
+   * released under the same condition): the driver then builds the graph
+   * again with 0. 0: never (every path is explored on its own, as seed
+   * 002 does). Default 4. */
   uint32_t join_states;
-  uint32_t join_min_branches;
 } seg_options;
 
 void seg_options_default(seg_options *o);
@@ -153,7 +149,6 @@ typedef struct {
   /* merging at join points (seg_options.join_states): states generalized
    * by a state on another path, and merges made there (also in merges) */
   uint32_t join_generalized, join_merges;
-  bool join_rebuilt;      /* the graph is the second one, with join merging, after the first hit max_states */
   uint64_t queries;       /* entailment queries asked while building */
   double seconds;
 } seg_summary;

@@ -241,8 +241,7 @@ static void test_join_merging(void) {
     seg_options_default(&o);
     o.deadline = util_now() + 60;
     o.max_states = 4000;
-    o.join_states = variant == 2 ? 0 : 4; /* 4 whatever the program's size */
-    o.join_min_branches = 0;
+    o.join_states = variant == 2 ? 0 : 4;
     seg_graph *g = seg_build(m, ctx, &o);
     const seg_summary *s = seg_graph_summary(g);
     if (variant == 2) {
