@@ -77,19 +77,22 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
   return ok;
 }
 
-/* One graph with the given merging at join points (seg_options.join_states)
- * and what it proves; *merged_complete: the graph was complete, merged
- * states at join points and proved nothing (a graph without that merging
- * may do better). */
+/* One graph and what it proves: merging at join points as the options say
+ * (--seg-join-states, else seg_options' default), or with every_path none.
+ * *merged_complete: the graph was complete, merged states at join points
+ * and proved nothing (a graph without that merging may do better). */
 static bool check_once(const ir_module *m, const property *p, const drv_options *o, double seconds,
-                       uint32_t join_states, verdict *out, bool *merged_complete) {
+                       bool every_path, verdict *out, bool *merged_complete) {
   out->kind = VERDICT_UNKNOWN;
   smt_ctx *ctx = smt_ctx_new();
   seg_options so;
   seg_options_default(&so);
   so.deadline = seconds > 0 ? util_now() + seconds : 0;
   so.modular_all = o->seg_modular_all;
-  so.join_states = join_states;
+  if (every_path)
+    so.join_states = 0;
+  else if (o->seg_join_set)
+    so.join_states = o->seg_join_states;
   util_progress_begin("symbolic execution graph");
   seg_graph *g = seg_build(m, ctx, &so);
   util_progress_end();
@@ -162,11 +165,8 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
     return false;
   }
   double t0 = util_now();
-  seg_options def;
-  seg_options_default(&def);
   bool merged_complete = false;
-  bool ok = check_once(m, p, o, seconds, o->seg_join_set ? o->seg_join_states : def.join_states, out,
-                       &merged_complete);
+  bool ok = check_once(m, p, o, seconds, false, out, &merged_complete);
   double left = seconds > 0 ? seconds - (util_now() - t0) : 0;
   if (ok || !merged_complete || (seconds > 0 && left < 1)) return ok;
   /* merging the states of different paths at join points lost what the
@@ -174,7 +174,7 @@ bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, 
    * condition): once more, every path on its own */
   verdict again = {0};
   bool again_merged = false;
-  if (!check_once(m, p, o, left, 0, &again, &again_merged)) {
+  if (!check_once(m, p, o, left, true, &again, &again_merged)) {
     verdict_free(&again);
     return false;
   }

@@ -59,6 +59,28 @@ void ir_loop_headers(const ir_func *f, bool *is_header) {
   graph_free(&g);
 }
 
+void ir_join_blocks(const ir_func *f, bool *is_join) {
+  uint32_t nb = f->nblocks;
+  uint32_t *first_pred = xmalloc((nb ? nb : 1) * sizeof *first_pred);
+  for (uint32_t b = 0; b < nb; b++) {
+    first_pred[b] = IR_NONE;
+    is_join[b] = false;
+  }
+  for (uint32_t p = 0; p < nb; p++) {
+    uint32_t n;
+    const uint32_t *succ = ir_block_succs(f, p, &n);
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t b = succ[i];
+      if (b >= nb) continue;
+      if (first_pred[b] == IR_NONE)
+        first_pred[b] = p;
+      else if (first_pred[b] != p)
+        is_join[b] = true;
+    }
+  }
+  free(first_pred);
+}
+
 void ir_recursive_funcs(const ir_module *m, bool *recursive) {
   uint32_t nf = (uint32_t)m->funcs.len;
   u32_vec src = {0}, dst = {0};

@@ -61,6 +61,11 @@ void ir_cfg_graph(const ir_func *f, graph *g);
  * of the search never uses the C stack. */
 void ir_loop_headers(const ir_func *f, bool *is_header);
 
+/* is_join[b] := b has two or more distinct predecessor blocks (a condbr
+ * or switch with several edges to b counts once). is_join has f->nblocks
+ * entries; all are written. */
+void ir_join_blocks(const ir_func *f, bool *is_join);
+
 /* ---- the module's call graph ------------------------------------------- */
 
 /* recursive[f] := f lies on a cycle of the direct call graph (it calls

@@ -824,13 +824,17 @@ static void handle_return(builder *bd, uint32_t r) {
 
 /* ---- the construction strategy ------------------------------------------- */
 
+/* Does s stand at the first non-phi instruction of a block that `marked`
+ * (per block of its top frame's function; NULL: none) marks? */
+static bool at_marked_block(const seg_engine *e, seg_state *s, const bool *marked) {
+  const seg_frame *fr = seg_top(s);
+  return marked && marked[fr->block] && fr->inst == ir_first_non_phi(&e->m->funcs.data[fr->func], fr->block);
+}
+
 /* Generalization happens only at loop headers, where every cycle of the
  * graph must pass (the strategy's termination argument needs no more). */
 static bool at_loop_header(const seg_engine *e, seg_state *s) {
-  const seg_frame *fr = seg_top(s);
-  const seg_func_info *fi = &e->finfo[fr->func];
-  if (!fi->loop_header || !fi->loop_header[fr->block]) return false;
-  return fr->inst == ir_first_non_phi(&e->m->funcs.data[fr->func], fr->block);
+  return at_marked_block(e, s, e->finfo[seg_top(s)->func].loop_header);
 }
 
 /* The nearest tree ancestor at the same position that was not reached by
@@ -907,10 +911,7 @@ static bool try_generalize(builder *bd, uint32_t bi) {
 /* The first instruction of a join block (several predecessors, no loop
  * header), where the states of different paths meet. */
 static bool at_join(const seg_engine *e, seg_state *s) {
-  const seg_frame *fr = seg_top(s);
-  const seg_func_info *fi = &e->finfo[fr->func];
-  if (!fi->join_block || !fi->join_block[fr->block]) return false;
-  return fr->inst == ir_first_non_phi(&e->m->funcs.data[fr->func], fr->block);
+  return at_marked_block(e, s, e->finfo[seg_top(s)->func].join_block);
 }
 
 /* Is a a tree ancestor of b? */
@@ -928,7 +929,7 @@ enum { JOIN_CANDIDATES = 4 };
  * without a path between the merged states. b, reached by an evaluation
  * edge at a join point, meets the states of its analysis at the same
  * position on other paths (none is its tree ancestor). While they are fewer
- * than e->join_states, b is explored on its own. Otherwise b gets a
+ * than opt.join_states, b is explored on its own. Otherwise b gets a
  * generalization edge to one of them that generalizes it (its subgraph
  * serves b too), or else to the merge c of the newest and b (Def. 3), a new
  * state explored from there. The edge's instantiation is checked like every
@@ -937,7 +938,7 @@ enum { JOIN_CANDIDATES = 4 };
 static bool try_join(builder *bd, uint32_t bi) {
   seg_graph *g = bd->g;
   seg_engine *e = &g->e;
-  if (!e->join_states || node(g, bi)->in != SEG_EDGE_EVAL || !at_join(e, node(g, bi)->state)) return false;
+  if (!e->opt.join_states || node(g, bi)->in != SEG_EDGE_EVAL || !at_join(e, node(g, bi)->state)) return false;
   const seg_frame *fr = seg_top(node(g, bi)->state);
   u32_vec *bucket = &bd->join_nodes[bd->inst_base[fr->func] + fr->inst];
   uint32_t cand[JOIN_CANDIDATES], ncand = 0, others = 0;
@@ -954,7 +955,7 @@ static bool try_join(builder *bd, uint32_t bi) {
     if (ncand < JOIN_CANDIDATES) cand[ncand++] = a;
     others++;
   }
-  if (others < e->join_states) {
+  if (others < e->opt.join_states) {
     VEC_PUSH(*bucket, bi);
     return false;
   }
@@ -986,7 +987,7 @@ static bool try_join(builder *bd, uint32_t bi) {
   subst_free(&mu);
   node(g, bi)->expanded = true;
   node(g, bi)->join_to = ci;
-  VEC_PUSH(bd->join_nodes[bd->inst_base[fr->func] + fr->inst], ci); /* bucket may have moved: add_node grew nodes only */
+  VEC_PUSH(*bucket, ci);
   VEC_PUSH(bd->work, ci);
   return true;
 }
@@ -1133,7 +1134,6 @@ static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const se
       const ir_func *f = &m->funcs.data[i];
       if (f->defined && f->nblocks > 1 && strcmp(f->name, "main") != 0) e->modular[i] = true;
     }
-  e->join_states = e->opt.join_states;
 }
 
 seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {

@@ -111,8 +111,6 @@ typedef struct seg_engine {
   double deadline;      /* util time; 0 = none */
   bool *modular;        /* per function: calls of it get a call abstraction (seed 004 Def. 5) instead of a
                            pushed frame that runs inline; the recursive functions (ir_recursive_funcs) */
-  uint32_t join_states; /* graph.c merges at join points where this many states of other paths stand
-                           (seg_options.join_states); 0 = never */
 } seg_engine;
 
 /* A fresh symbolic variable "v<N>" with lo <= v <= hi added to s->kb. */

@@ -71,26 +71,6 @@ static void compute_liveness(seg_func_info *fi, const ir_func *f) {
   ir_live_init(&fi->live, f, n, 0, &fns);
 }
 
-/* join_block[b]: b has two or more distinct predecessor blocks and is no
- * loop header (those have the generalization strategy of graph.c). */
-static void compute_join_blocks(seg_func_info *fi, const ir_func *f) {
-  uint32_t *first_pred = xmalloc((f->nblocks ? f->nblocks : 1) * sizeof *first_pred);
-  for (uint32_t b = 0; b < f->nblocks; b++) first_pred[b] = IR_NONE;
-  for (uint32_t p = 0; p < f->nblocks; p++) {
-    uint32_t n;
-    const uint32_t *succ = ir_block_succs(f, p, &n);
-    for (uint32_t i = 0; i < n; i++) {
-      uint32_t b = succ[i];
-      if (b >= f->nblocks) continue;
-      if (first_pred[b] == IR_NONE)
-        first_pred[b] = p;
-      else if (first_pred[b] != p && !fi->loop_header[b])
-        fi->join_block[b] = true;
-    }
-  }
-  free(first_pred);
-}
-
 void seg_func_info_init(seg_func_info *fi, const ir_func *f) {
   memset(fi, 0, sizeof *fi);
   fi->nslots = f->nparams + f->ninsts;
@@ -99,7 +79,9 @@ void seg_func_info_init(seg_func_info *fi, const ir_func *f) {
   compute_repr(fi, f);
   ir_loop_headers(f, fi->loop_header);
   fi->join_block = xcalloc(f->nblocks ? f->nblocks : 1, sizeof(bool));
-  compute_join_blocks(fi, f);
+  ir_join_blocks(f, fi->join_block);
+  for (uint32_t b = 0; b < f->nblocks; b++) /* loop headers have graph.c's generalization strategy */
+    if (fi->loop_header[b]) fi->join_block[b] = false;
   compute_liveness(fi, f);
   fi->has_info = true;
 }

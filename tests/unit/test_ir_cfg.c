@@ -271,7 +271,8 @@ static void test_repr_core(void) {
 }
 
 /* A hand-made CFG: 0 -> 1 -> 2 -> 1, 2 -> 3, 3 -> 3, and an unreachable
- * block 4 -> 4: headers 1 and 3; 4 is not reached by the DFS. A long chain
+ * block 4 -> 4: headers 1 and 3; 4 is not reached by the DFS; join blocks
+ * (ir_join_blocks) 1 and 3. A long chain
  * checks that the DFS does not recurse. */
 static void test_loop_headers_graph(void) {
   enum { NB = 5 };
@@ -294,6 +295,17 @@ static void test_loop_headers_graph(void) {
   bool hdr[NB];
   ir_loop_headers(&f, hdr);
   CHECK(!hdr[0] && hdr[1] && !hdr[2] && hdr[3] && !hdr[4]);
+  /* join blocks: 1 (from 0 and 2) and 3 (from 2 and itself) */
+  bool join[NB];
+  ir_join_blocks(&f, join);
+  CHECK(!join[0] && join[1] && !join[2] && join[3] && !join[4]);
+  /* a condbr with both targets equal is one predecessor */
+  static uint32_t both[] = {1, 1};
+  insts[0].op = IR_CONDBR, insts[0].ntargets = 2, insts[0].targets = both;
+  f.nblocks = 2;
+  ir_join_blocks(&f, join);
+  CHECK(!join[0] && !join[1]);
+  f.nblocks = NB;
 
   uint32_t n = 200000; /* a chain 0 -> 1 -> ... -> n-1 -> 0 */
   ir_inst *ci = xcalloc(n, sizeof *ci);
