@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?= -DBITPROVE_WERROR=ON
 
-.PHONY: all deps build build-asan demo check check-asan test clean
+.PHONY: all deps build build-asan demo check check-asan test test-quick clean
 
 all: build
 
@@ -29,6 +29,11 @@ demo: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Before every commit: the unit tests, the layering check and a sample of
+# the regression tasks (ctest label `quick`), in under two minutes.
+test-quick: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L quick
 
 # The whole suite, then again under AddressSanitizer + UndefinedBehaviorSanitizer.
 check: build build-asan

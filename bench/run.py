@@ -345,6 +345,17 @@ def parse_verdict(stdout):
     return m.group(1), m.group(2), reason
 
 
+def sample_per_folder(tasks, n):
+    """Every n-th task of each folder (the first, the (n+1)-th, ...), in name order."""
+    seen = collections.Counter()
+    kept = []
+    for t in sorted(tasks, key=lambda t: t.ident):
+        if seen[t.folder] % n == 0:
+            kept.append(t)
+        seen[t.folder] += 1
+    return kept
+
+
 def _last_line(text, limit=160):
     lines = [l.strip() for l in text.splitlines() if l.strip()]
     return lines[-1][:limit] if lines else ''
@@ -651,6 +662,9 @@ def parse_args(argv):
     ap.add_argument('--expected', choices=['true', 'false'],
                     help='only task properties with this expected verdict')
     ap.add_argument('--limit', type=int, help='only the first N tasks (after --filter)')
+    ap.add_argument('--sample', type=int, metavar='N',
+                    help='only every N-th task of each folder, in name order (after --filter): a dev sweep '
+                         'that covers every folder and property in 1/N of the time')
     ap.add_argument('--filter', help='only tasks whose "folder/name" matches this regex')
     ap.add_argument('--fail-on-wrong', action='store_true',
                     help='exit with status 1 if any verdict is wrong')
@@ -713,6 +727,8 @@ def main(argv=None):
     if args.filter:
         rx = re.compile(args.filter)
         tasks = [t for t in tasks if rx.search(t.ident)]
+    if args.sample:
+        tasks = sample_per_folder(tasks, args.sample)
     if args.limit is not None:
         tasks = tasks[:args.limit]
     wanted = [p.strip() for p in args.properties.split(',') if p.strip()]

@@ -110,12 +110,6 @@ static bool replay_model(benc *e, smt_solver *sv, bmc_result *out, const bmc_opt
 /* ---- one bound ------------------------------------------------------------------ */
 typedef enum { STEP_FALSE, STEP_TRUE, STEP_NEXT, STEP_GIVE_UP } step_result;
 
-static unsigned remaining_ms(const benc *e) {
-  if (e->deadline <= 0) return 0;
-  double left = e->deadline - util_now();
-  return left <= 0.001 ? 1 : (unsigned)(left * 1000);
-}
-
 /* One query on the bound's solver *shared (made on first use), pushed for
  * the query; released with done_query. (A fresh Z3 solver without push,
  * which Z3 answers with its non-incremental bit-blasting solver, was tried:
@@ -128,7 +122,7 @@ static smt_result solve(benc *e, smt_term goal, smt_solver **shared, smt_solver 
   smt_solver_assert(*shared, goal);
   *sv = *shared;
   double t0 = util_now();
-  smt_result r = smt_solver_check(*shared, remaining_ms(e));
+  smt_result r = smt_solver_check(*shared, e->budget);
   e->stat_solve_s += util_now() - t0;
   return r;
 }
@@ -151,7 +145,7 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bm
   unsigned failures = 0;
   smt_solver *shared = NULL;
   for (;;) {
-    VEC(smt_term) conds = {0};
+    smt_term_vec conds = {0};
     for (size_t i = 0; i < e->viols.len; i++)
       if (!e->viols.data[i].excluded) VEC_PUSH(conds, e->viols.data[i].cond);
     smt_term any = smt_mk_or(e->ctx, (uint32_t)conds.len, conds.data);
@@ -247,7 +241,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
   bool unflagged_shl = (checks & (1u << PROP_NO_OVERFLOW)) && has_unflagged_shl(m);
   if (unflagged_shl) may_prove = false;
   double start = util_now();
-  double deadline = o->deadline;
+  budget b = o->budget;
   unsigned k = o->bound ? o->bound : 1, maxk = o->bound ? o->bound : (o->max_bound ? o->max_bound : 1024);
   const char *why = NULL;
   for (;;) {
@@ -258,7 +252,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
     e.pw = m->ptr_bits;
     e.bound = k;
     e.checks = checks;
-    e.deadline = deadline;
+    e.budget = b;
     util_progress_count("bound", k);
     step_result r = check_bound(&e, o, may_prove, out, &why);
     out->bound = k;
@@ -292,7 +286,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
       snprintf(out->reason, sizeof out->reason, "no violation up to bound %u, unwinding incomplete", k);
       break;
     }
-    if (deadline > 0 && util_now() >= deadline) {
+    if (budget_expired(b)) {
       snprintf(out->reason, sizeof out->reason, "timeout after bound %u", k);
       break;
     }
@@ -307,18 +301,18 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
 }
 
 /* ---- stems ------------------------------------------------------------------------------ */
-bool bmc_find_stem(const ir_module *m, uint32_t func, uint32_t block, unsigned max_bound, double deadline,
+bool bmc_find_stem(const ir_module *m, uint32_t func, uint32_t block, unsigned max_bound, budget b,
                    bmc_stem *out) {
   memset(out, 0, sizeof *out);
   for (unsigned k = 1; k <= max_bound && !out->n; k *= 2) {
-    if (deadline > 0 && util_now() >= deadline) break;
+    if (budget_expired(b)) break;
     smt_ctx *ctx = smt_ctx_new();
     benc e = {0};
     e.m = m;
     e.ctx = ctx;
     e.pw = m->ptr_bits;
     e.bound = k;
-    e.deadline = deadline;
+    e.budget = b;
     e.reach_on = true;
     e.reach_func = func;
     e.reach_block = block;
@@ -327,13 +321,13 @@ bool bmc_find_stem(const ir_module *m, uint32_t func, uint32_t block, unsigned m
     if (encoded && e.reach != SMT_FALSE) {
       smt_solver *sv = smt_solver_new(ctx, SMT_BACKEND_Z3);
       smt_solver_assert(sv, e.reach);
-      if (smt_solver_check(sv, remaining_ms(&e)) == SMT_SAT) {
+      if (smt_solver_check(sv, e.budget) == SMT_SAT) {
         out->bound = k;
         out->draws = xcalloc(e.events.len + 1, sizeof *out->draws);
         for (size_t i = 0; i < e.events.len; i++) {
           const bevent *ev = &e.events.data[i];
           if (!model_bool(sv, ev->guard)) continue;
-          out->draws[out->n++] = (bmc_draw){ev->func, ev->inst, model_bv(&e, sv, ev->value)};
+          out->draws[out->n++] = (interp_planned_draw){ev->func, ev->inst, model_bv(&e, sv, ev->value)};
         }
         if (!out->n) { /* a stem without draws: every run reaches the block */
           free(out->draws);

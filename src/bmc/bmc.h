@@ -56,7 +56,7 @@
 typedef struct {
   unsigned bound;        /* fixed bound k (--bmc-bound); 0: deepen 1, 2, 4, ... */
   unsigned max_bound;    /* deepening stops after this bound (default 1024) */
-  double deadline;       /* util_now() value for the whole check; 0: none */
+  budget budget;         /* the whole check and each solver query */
   bool debug;            /* report models that do not replay on stderr */
   bool stats;            /* print counters on stderr at the end */
 } bmc_options;
@@ -87,7 +87,7 @@ typedef struct {
   bmc_stats stats;
 } bmc_result;
 
-/* Defaults: deepening, max_bound 1024, no deadline, no debug, no stats. */
+/* Defaults: deepening, max_bound 1024, no time limit, no debug, no stats. */
 void bmc_options_default(bmc_options *o);
 
 /* Checks the checks in mask `checks` (bits 1u << prop_check; termination is
@@ -126,8 +126,9 @@ void bmc_result_free(bmc_result *r);
  * encoding's object addresses are its own, so values from a concrete run
  * would not be comparable with them.)
  *
- * What the caller still has to check: that a run reaches H with values in
- * S (the driver replays the stem and evaluates `set` on them).
+ * A found S contains the given values (checked by exact evaluation after
+ * the proof). What the caller still has to check: that a run reaches H
+ * with those values (the non-termination search replays the stem).
  *
  * The same for a recursion (query.recursion): H is the function's entry, S
  * a set of its arguments, and an iteration ends at the next call of the
@@ -138,7 +139,7 @@ typedef struct {
   uint32_t func, head;   /* the loop head: function id and block */
   const uint64_t *values; /* values[i]: instruction i's result bits at the visit, then values[ninsts + a]: arg a */
   uint32_t nvalues;      /* ninsts + nparams of func */
-  double deadline;       /* util_now() value; 0: none */
+  budget budget;         /* the whole search and each solver query */
   /* a recursion instead of a loop: S is a set of arguments at the entry of
    * func (head is ignored; only the argument values are read), and the
    * cycle is one execution of func from its entry to a call of func again
@@ -175,6 +176,12 @@ typedef struct {
 } bmc_recur_result;
 
 bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_result *out);
+/* S of a found result as a conjunction in C (f: the query's function):
+ * with c_only, over source variable names cast to their C types, NULL when
+ * an atom cannot be written so; otherwise IR names (%N, %argN) stand in
+ * for values without a source name. "1" for an empty S. Owned by the
+ * caller. */
+char *bmc_recur_render(const ir_func *f, const bmc_recur_result *r, bool c_only);
 
 /* ---- stems (non-termination search) ---------------------------------------
  * A run of main that reaches block `block` of function `func`, found as a
@@ -184,19 +191,14 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
  * instruction; loads draw only when their bytes are uninitialised, so some
  * entries may go unused). Nothing is claimed about the run: the caller
  * replays it. False (and out->n == 0) when no bound up to max_bound, or the
- * deadline, gives one. The caller frees out->draws. */
+ * budget's deadline, gives one. The caller frees out->draws. */
 typedef struct {
-  uint32_t func, inst;
-  uint64_t value;
-} bmc_draw;
-
-typedef struct {
-  bmc_draw *draws;
+  interp_planned_draw *draws;
   size_t n;
   unsigned bound;
 } bmc_stem;
 
-bool bmc_find_stem(const ir_module *m, uint32_t func, uint32_t block, unsigned max_bound, double deadline,
+bool bmc_find_stem(const ir_module *m, uint32_t func, uint32_t block, unsigned max_bound, budget b,
                    bmc_stem *out);
 void bmc_recur_free(bmc_recur_result *r);
 

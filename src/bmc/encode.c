@@ -218,7 +218,7 @@ static void end_run(bstate *s) { s->guard = SMT_FALSE; }
 static void check_leaks(benc *e, bstate *s, uint32_t func, uint32_t inst) {
   unsigned want = (1u << PROP_VALID_MEMTRACK) | (1u << PROP_VALID_MEMCLEANUP);
   if (!(e->checks & want)) return;
-  VEC(smt_term) alive = {0};
+  smt_term_vec alive = {0};
   for (uint32_t o = 0; o < e->objs.len; o++)
     if (e->objs.data[o].kind == BOBJ_HEAP) VEC_PUSH(alive, bmem_alive(e, s, o));
   smt_term any = smt_mk_and2(e->ctx, s->guard, smt_mk_or(e->ctx, (uint32_t)alive.len, alive.data));
@@ -229,7 +229,7 @@ static void check_leaks(benc *e, bstate *s, uint32_t func, uint32_t inst) {
 
 static smt_term do_free(benc *e, bframe *fr, bstate *s, smt_term p, uint32_t inst) {
   smt_ctx *c = e->ctx;
-  VEC(smt_term) ok = {0};
+  smt_term_vec ok = {0};
   VEC_PUSH(ok, smt_mk_eq(c, p, pconst(e, 0)));
   for (uint32_t o = 0; o < e->objs.len; o++) {
     if (e->objs.data[o].kind != BOBJ_HEAP) continue;
@@ -588,7 +588,7 @@ static smt_term signed_overflow(benc *e, uint8_t op, smt_term a, smt_term b, uns
  * interpreter treats as undefined behaviour). */
 static smt_term other_ub(benc *e, const ir_inst *in, smt_term a, smt_term b, unsigned w) {
   smt_ctx *c = e->ctx;
-  VEC(smt_term) ub = {0};
+  smt_term_vec ub = {0};
   smt_term zero = bvc(e, w, 0);
   switch (in->op) {
   case IR_UDIV: case IR_UREM: case IR_SDIV: VEC_PUSH(ub, smt_mk_eq(c, b, zero)); break;
@@ -813,7 +813,7 @@ static void transfer(benc *e, bframe *fr, const bstate *s, uint32_t from, uint32
   state_copy(out, s, f->ninsts);
   out->guard = g;
   const ir_block *bl = &f->blocks[to];
-  VEC(smt_term) vals = {0};
+  smt_term_vec vals = {0};
   uint32_t n = 0;
   while (n < bl->count && f->insts[bl->first + n].op == IR_PHI) {
     const ir_inst *phi = &f->insts[bl->first + n];
@@ -918,7 +918,7 @@ static bool sweep(benc *e, bframe *fr, uint32_t p) {
       p = next;
       continue;
     }
-    if ((e->deadline > 0 && util_now() > e->deadline) || e->stat_insts > BENC_MAX_INSTS) {
+    if (budget_expired(e->budget) || e->stat_insts > BENC_MAX_INSTS) {
       e->out_of_time = true;
       ok = false;
       break;
@@ -960,7 +960,7 @@ static bool sweep(benc *e, bframe *fr, uint32_t p) {
       case IR_SWITCH: {
         smt_term v = eval(e, fr, &st, &t->ops[0], last);
         unsigned vw = smt_bv_width(e->ctx, v);
-        VEC(smt_term) hits = {0};
+        smt_term_vec hits = {0};
         for (uint32_t k = 1; k < t->ntargets; k++) {
           smt_term h = smt_mk_eq(e->ctx, v, bvc(e, vw, t->case_values[k - 1]));
           VEC_PUSH(hits, h);

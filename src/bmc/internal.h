@@ -63,7 +63,7 @@ typedef struct benc {
   unsigned pw;       /* pointer width */
   unsigned bound;
   unsigned checks;   /* bits (1u << prop_check) requested */
-  double deadline;   /* util_now() value; 0: none */
+  budget budget;     /* the check's deadline (every query is capped by it) */
   bool out_of_time;
 
   VEC(bobj) objs;
@@ -73,8 +73,8 @@ typedef struct benc {
 
   VEC(bevent) events;
   VEC(bviol) viols;
-  VEC(smt_term) cuts;  /* unwinding conditions: a run cut by the bound */
-  VEC(smt_term) constraints; /* facts about fresh values (sizes, assumes) */
+  smt_term_vec cuts;  /* unwinding conditions: a run cut by the bound */
+  smt_term_vec constraints; /* facts about fresh values (sizes, assumes) */
   VEC(uint32_t) call_stack;  /* functions being inlined */
   bool incomplete;     /* something was approximated: no TRUE at all */
   const char *incomplete_why;

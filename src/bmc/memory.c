@@ -172,7 +172,7 @@ smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n) {
   smt_ctx *c = e->ctx;
   uint64_t ca, cn;
   bool addr_known = const_u64(e, addr, &ca), n_known = const_u64(e, n, &cn);
-  VEC(smt_term) alts = {0};
+  smt_term_vec alts = {0};
   for (uint32_t i = 0; i < e->objs.len; i++) {
     const bobj *o = &e->objs.data[i];
     smt_term alive = bmem_alive(e, s, i);

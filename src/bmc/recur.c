@@ -19,11 +19,14 @@
  * inductive relative to back and not ub; the final query then asks the
  * whole obligation once more.
  */
+#include <assert.h>
 #include <gmp.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ir/c_types.h"
 #include "../ir/cfg.h"
 #include "../ir/ir_arith.h"
 #include "../smt/build.h"
@@ -93,45 +96,6 @@ static const char *refuse(const ir_module *m, uint32_t fid, const bool *keep, ui
   return NULL;
 }
 
-/* The natural loop of head: blocks that reach a back edge into head
- * without passing head (back edge: from a block not before head in a
- * reverse postorder). False if head has no back edge. */
-static bool natural_loop(const ir_func *f, uint32_t head, bool *in_loop) {
-  graph cfg, rev;
-  ir_cfg_graph(f, &cfg);
-  graph_reverse(&cfg, &rev);
-  uint32_t *order = xmalloc(f->nblocks * sizeof *order), *pos = xmalloc(f->nblocks * sizeof *pos);
-  for (uint32_t b = 0; b < f->nblocks; b++) pos[b] = UINT32_MAX, in_loop[b] = false;
-  uint32_t n = graph_rpo(&cfg, 0, order);
-  for (uint32_t i = 0; i < n; i++) pos[order[i]] = i;
-  VEC(uint32_t) work = {0};
-  in_loop[head] = true;
-  bool any = false;
-  for (uint32_t k = rev.start[head]; k < rev.start[head + 1]; k++) {
-    uint32_t u = rev.dst[k];
-    if (pos[u] == UINT32_MAX || pos[u] < pos[head]) continue;
-    any = true;
-    if (!in_loop[u]) {
-      in_loop[u] = true;
-      VEC_PUSH(work, u);
-    }
-  }
-  while (work.len) {
-    uint32_t v = work.data[--work.len];
-    for (uint32_t k = rev.start[v]; k < rev.start[v + 1]; k++) {
-      uint32_t u = rev.dst[k];
-      if (pos[u] == UINT32_MAX || in_loop[u]) continue;
-      in_loop[u] = true;
-      VEC_PUSH(work, u);
-    }
-  }
-  VEC_FREE(work);
-  free(order);
-  free(pos);
-  graph_free(&cfg);
-  graph_free(&rev);
-  return any;
-}
 
 /* ---- atoms ---------------------------------------------------------------------------- */
 typedef struct {
@@ -228,12 +192,6 @@ static void prune(bmc_recur_atom_vec *atoms) {
 }
 
 /* ---- the search ---------------------------------------------------------------------- */
-static unsigned remaining_ms(double deadline) {
-  if (deadline <= 0) return 0;
-  double left = deadline - util_now();
-  return left <= 0.001 ? 1 : (unsigned)(left * 1000);
-}
-
 static bool model_true(smt_solver *sv, smt_term t) {
   if (t == SMT_TRUE) return true;
   if (t == SMT_FALSE) return false;
@@ -243,7 +201,7 @@ static bool model_true(smt_solver *sv, smt_term t) {
 /* Houdini over atoms[0 .. n) (alive[i]) with the iteration (back, ub, next
  * of each atom), then the whole obligation. True when S is proved. */
 static bool prove(smt_ctx *c, const smt_term *atoms, const smt_term *next, bool *alive, size_t n, smt_term back,
-                  smt_term ub, double deadline, unsigned *queries, char *why, size_t whylen) {
+                  smt_term ub, budget bu, unsigned *queries, char *why, size_t whylen) {
   smt_solver *sv = smt_solver_new(c, SMT_BACKEND_Z3);
   smt_term ok_step = smt_mk_and2(c, back, smt_mk_not(c, ub));
   bool proved = false;
@@ -262,7 +220,7 @@ static bool prove(smt_ctx *c, const smt_term *atoms, const smt_term *next, bool 
     smt_solver_assert(sv, S);
     smt_solver_assert(sv, ok_step);
     smt_solver_assert(sv, smt_mk_not(c, S2));
-    smt_result r = smt_solver_check(sv, remaining_ms(deadline));
+    smt_result r = smt_solver_check(sv, bu);
     ++*queries;
     if (r == SMT_SAT) {
       size_t dropped = 0;
@@ -284,7 +242,7 @@ static bool prove(smt_ctx *c, const smt_term *atoms, const smt_term *next, bool 
     smt_solver_push(sv);
     smt_solver_assert(sv, S);
     smt_solver_assert(sv, smt_mk_not(c, smt_mk_and2(c, ok_step, S2)));
-    r = smt_solver_check(sv, remaining_ms(deadline));
+    r = smt_solver_check(sv, bu);
     ++*queries;
     smt_solver_pop(sv, 1);
     if (r == SMT_UNSAT) proved = true;
@@ -297,6 +255,26 @@ static bool prove(smt_ctx *c, const smt_term *atoms, const smt_term *next, bool 
   if (!proved && !why[0]) snprintf(why, whylen, "no inductive set within %d rounds", RECUR_MAX_ROUNDS);
   smt_solver_free(sv);
   return proved;
+}
+
+/* The postcondition of a found set: the given visit's values lie in S,
+ * evaluated exactly (smt_eval), independently of the proof. */
+static bool values_in_set(const bmc_recur_result *r, const bmc_recur_query *q) {
+  mpz_t *mv = xcalloc(r->nvars + 1, sizeof *mv), res;
+  mpz_srcptr *mp = xcalloc(r->nvars + 1, sizeof *mp);
+  mpz_init(res);
+  for (uint32_t i = 0; i < r->nvars; i++) {
+    assert(r->slots[i] < q->nvalues);
+    unsigned w = smt_sort_width(smt_term_sort(r->ctx, r->vars[i]));
+    mpz_init_set_ui(mv[i], q->values[r->slots[i]] & ir_mask(w));
+    mp[i] = mv[i];
+  }
+  bool in_set = smt_eval(r->ctx, r->set, r->nvars, r->vars, mp, res) && mpz_sgn(res) != 0;
+  for (uint32_t i = 0; i < r->nvars; i++) mpz_clear(mv[i]);
+  free(mv);
+  free(mp);
+  mpz_clear(res);
+  return in_set;
 }
 
 bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_result *out) {
@@ -317,7 +295,7 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
   bool *in_loop = xcalloc(f->nblocks, sizeof *in_loop);
   uint8_t *seen = xcalloc(m->funcs.len + 1, 1);
   const char *why = q->recursion                        ? refuse(m, q->func, NULL, seen)
-                    : natural_loop(f, q->head, in_loop) ? refuse(m, q->func, in_loop, seen)
+                    : ir_natural_loop(f, q->head, in_loop) ? refuse(m, q->func, in_loop, seen)
                                                         : "not a loop head";
   free(seen);
   if (q->recursion) /* the slots: the parameters */
@@ -383,7 +361,7 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
   e.bound = RECUR_BOUND;
   e.checks = ~0u;
   e.ub_all = true;
-  e.deadline = q->deadline;
+  e.budget = q->budget;
   bstate start = {0}, next;
   start.guard = SMT_TRUE;
   start.mem = smt_mk_var(c, "mem0", smt_sort_array(pw));
@@ -455,7 +433,7 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
     for (size_t i = 0; i < e.events.len; i++) VEC_PUSH(draws, e.events.data[i].value);
     for (int mode = 0; mode < 3 && !out->found; mode++) {
       if (mode && !draws.len) break;
-      if (q->deadline > 0 && util_now() > q->deadline) {
+      if (budget_expired(q->budget)) {
         snprintf(out->reason, sizeof out->reason, "timeout");
         break;
       }
@@ -478,7 +456,7 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
       for (size_t i = 0; i < terms.len; i++) alive[i] = true;
       out->reason[0] = 0;
       if (b != SMT_FALSE &&
-          prove(c, terms.data, nexts, alive, terms.len, b, u, q->deadline, &out->queries, out->reason,
+          prove(c, terms.data, nexts, alive, terms.len, b, u, q->budget, &out->queries, out->reason,
                 sizeof out->reason)) {
         out->found = true;
         out->cycle_any = mode == 0;
@@ -525,5 +503,79 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
   free(in_loop);
   free(rec_next);
   benc_free(&e);
+  if (out->found && !values_in_set(out, q)) {
+    out->found = false;
+    snprintf(out->reason, sizeof out->reason, "the visit's values are not in the set");
+  }
   return out->found;
 }
+
+/* ---- S in words ----------------------------------------------------------------- */
+/* The source name of a slot (bmc.h), NULL if it has none. */
+static const char *slot_var(const ir_func *f, uint32_t slot) {
+  if (slot < f->ninsts) return f->insts[slot].var;
+  uint32_t k = slot - f->ninsts;
+  return k < f->nparams && f->param_names ? f->param_names[k] : NULL;
+}
+
+static bool slot_is_int(const ir_func *f, uint32_t slot) {
+  ir_type t = slot < f->ninsts ? f->insts[slot].type : f->params[slot - f->ninsts];
+  return t.kind == IR_TY_INT;
+}
+
+static void literal(strbuf *out, uint64_t c, unsigned bits, bool is_signed) {
+  if (!is_signed) {
+    strbuf_printf(out, "%" PRIu64 "%s", c & ir_mask(bits), bits > 32 ? "ULL" : "U");
+    return;
+  }
+  int64_t s = ir_sext(c, bits);
+  if (bits == 64 && s == INT64_MIN) strbuf_printf(out, "(-9223372036854775807LL - 1)");
+  else if (bits <= 32 && s == INT32_MIN) strbuf_printf(out, "(-2147483647 - 1)");
+  else strbuf_printf(out, "%" PRId64 "%s", s, bits > 32 ? "LL" : "");
+}
+
+/* One atom; `c_only`: false when it cannot be written in C over source
+ * variables, otherwise IR names (%N) stand in for values without one. */
+static bool render_atom(const ir_func *f, const bmc_recur_atom *a, bool c_only, strbuf *out) {
+  static const char *ops[] = {"==", "<=", ">=", "<=", ">="};
+  bool sgn = a->rel == RECUR_SLE || a->rel == RECUR_SGE;
+  unsigned w = a->rel == RECUR_LOWBITS ? 0 : a->bits;
+  const char *x = slot_var(f, a->a), *y = a->b != UINT32_MAX ? slot_var(f, a->b) : NULL;
+  if (w == 0) { /* LOWBITS: the width of the value */
+    ir_type t = a->a < f->ninsts ? f->insts[a->a].type : f->params[a->a - f->ninsts];
+    w = t.bits;
+  }
+  const char *ty = c_int_type(w, sgn);
+  if (c_only && (!x || !ty || !slot_is_int(f, a->a) || (a->b != UINT32_MAX && (!y || !slot_is_int(f, a->b)))))
+    return false;
+  char xn[32], yn[32];
+  if (!x) snprintf(xn, sizeof xn, a->a < f->ninsts ? "%%%u" : "%%arg%u", a->a < f->ninsts ? a->a : a->a - f->ninsts), x = xn;
+  if (a->b != UINT32_MAX && !y)
+    snprintf(yn, sizeof yn, a->b < f->ninsts ? "%%%u" : "%%arg%u", a->b < f->ninsts ? a->b : a->b - f->ninsts), y = yn;
+  if (!ty) ty = sgn ? "signed" : "unsigned"; /* IR names only: the width is in the IR */
+  if (a->rel == RECUR_LOWBITS) {
+    strbuf_printf(out, "((%s)%s & ", ty, x);
+    literal(out, ir_mask(a->bits), w, false);
+    strbuf_printf(out, ") == ");
+    literal(out, a->c & ir_mask(a->bits), w, false);
+    return true;
+  }
+  strbuf_printf(out, "(%s)%s %s ", ty, x, ops[a->rel]);
+  if (a->b != UINT32_MAX) strbuf_printf(out, "(%s)%s", ty, y);
+  else literal(out, a->c, w, sgn);
+  return true;
+}
+
+char *bmc_recur_render(const ir_func *f, const bmc_recur_result *r, bool c_only) {
+  strbuf b = {0};
+  for (size_t i = 0; i < r->atoms.len; i++) {
+    if (i) strbuf_printf(&b, " && ");
+    if (!render_atom(f, &r->atoms.data[i], c_only, &b)) {
+      strbuf_free(&b);
+      return NULL;
+    }
+  }
+  if (!r->atoms.len) strbuf_printf(&b, "1");
+  return b.data;
+}
+

@@ -145,11 +145,12 @@ typedef struct {
 
 typedef enum { DIRECT_INT_BIT = 0, DIRECT_INT_MATH } direct_int_semantics;
 
-/* The translation with bit-precise integers (the default). */
+/* The translation with bit-precise integers (the default), no time limit. */
 its *direct_translate(const ir_module *m, smt_ctx *ctx, direct_info *info, char *err, size_t errlen);
-/* The translation with the given integer semantics (see "Integer semantics"). */
-its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics sem, direct_info *info, char *err,
-                          size_t errlen);
+/* The translation with the given integer semantics (see "Integer
+ * semantics"); b bounds its solver queries (the dead-end checks). */
+its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics sem, budget b, direct_info *info,
+                          char *err, size_t errlen);
 
 /* Appends one line per assumption ("assumption: ..."); "assumption: none"
  * when there is none. */

@@ -81,6 +81,7 @@ typedef struct {
 typedef struct {
   const ir_module *m;
   smt_ctx *ctx;
+  budget budget;         /* from the caller: bounds the dead-end checks */
   direct_info *info;
   char *err;
   size_t errlen;
@@ -140,7 +141,7 @@ typedef struct {
 } dt_bind;
 
 typedef struct {
-  VEC(smt_term) conj;
+  smt_term_vec conj;
   VEC(dt_bind) env;
   bool dead;
 } dt_state;

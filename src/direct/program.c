@@ -70,28 +70,11 @@ static void mark_reachable(dt_ctx *c, uint32_t root) {
 static void mark_recursive(dt_ctx *c) {
   const ir_module *m = c->m;
   size_t n = m->funcs.len;
-  bool *seen = xmalloc(n ? n : 1);
-  uint32_t *stack = xmalloc((n + 1) * sizeof *stack);
-  for (uint32_t r = 0; r < n; r++) {
-    if (!c->funcs[r].reachable || !m->funcs.data[r].defined) continue;
-    memset(seen, 0, n);
-    size_t sp = 0;
-    stack[sp++] = r;
-    while (sp && !c->funcs[r].recursive) {
-      const ir_func *f = &m->funcs.data[stack[--sp]];
-      for (uint32_t i = 0; i < f->ninsts; i++) {
-        const ir_inst *in = &f->insts[i];
-        if (in->op != IR_CALL || in->callee == IR_NONE || !m->funcs.data[in->callee].defined) continue;
-        if (in->callee == r) {
-          c->funcs[r].recursive = true;
-          break;
-        }
-        if (!seen[in->callee]) seen[in->callee] = true, stack[sp++] = in->callee;
-      }
-    }
-  }
-  free(seen);
-  free(stack);
+  bool *recursive = xcalloc(n ? n : 1, sizeof *recursive);
+  ir_recursive_funcs(m, recursive); /* on a cycle of the direct call graph */
+  for (uint32_t r = 0; r < n; r++)
+    c->funcs[r].recursive = c->funcs[r].reachable && m->funcs.data[r].defined && recursive[r];
+  free(recursive);
 }
 
 /* ---- tracked globals ---------------------------------------------------------- */

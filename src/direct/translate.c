@@ -212,17 +212,17 @@ static void walk(dt_ctx *c, walk_ctx *w, uint32_t node, dt_states *ss) {
 
 typedef struct {
   smt_ctx *ctx;
-  double deadline;
+  budget b; /* DT_DEAD_END_SECONDS at most; an unknown answer keeps the transition */
 } dead_end_clock;
 
 static smt_result dead_end_sat(void *arg, smt_term f) {
   dead_end_clock *dc = arg;
   smt_result r = f == SMT_FALSE ? SMT_UNSAT : smt_precheck_sat(dc->ctx, f);
-  if (r == SMT_UNKNOWN) r = util_now() < dc->deadline ? smt_is_sat(dc->ctx, f) : SMT_UNKNOWN;
+  if (r == SMT_UNKNOWN) r = !budget_expired(dc->b) ? smt_is_sat(dc->ctx, dc->b, f) : SMT_UNKNOWN;
   return r;
 }
 
-static bool dead_end_stop(void *arg) { return util_now() >= ((dead_end_clock *)arg)->deadline; }
+static bool dead_end_stop(void *arg) { return budget_expired(((dead_end_clock *)arg)->b); }
 
 /* ---- the ITS ------------------------------------------------------------------------- */
 
@@ -330,29 +330,26 @@ static its *build_its(dt_ctx *c, bool *overflow) {
   }
   for (size_t k = 0; k < pv.len; k++) its_add_trans(c->its, pv.data[k].from, pv.data[k].to, pv.data[k].guard, pv.data[k].update);
   free_pending(&pv);
-  uint32_t budget = 2000;
+  uint32_t checks_left = 2000;
   util_progress_step("dead-end transitions");
-  dead_end_clock dc = {c->ctx, util_now() + DT_DEAD_END_SECONDS};
-  its_dead_end_opts o = {"dt.d", 64, &budget, dead_end_sat, dead_end_stop, &dc};
+  dead_end_clock dc = {c->ctx, budget_queries(budget_until(c->budget, util_now() + DT_DEAD_END_SECONDS), 300)};
+  its_dead_end_opts o = {"dt.d", 64, &checks_left, dc.b, dead_end_sat, dead_end_stop, &dc};
   c->info->dead_end_removed += its_dead_ends_redirect(c->its, &o);
   return c->its;
 }
 
 its *direct_translate(const ir_module *m, smt_ctx *ctx, direct_info *info, char *err, size_t errlen) {
-  return direct_translate_sem(m, ctx, DIRECT_INT_BIT, info, err, errlen);
+  return direct_translate_sem(m, ctx, DIRECT_INT_BIT, budget_unlimited(), info, err, errlen);
 }
 
-its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics sem, direct_info *info, char *err,
-                          size_t errlen) {
+its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics sem, budget b, direct_info *info,
+                          char *err, size_t errlen) {
   memset(info, 0, sizeof *info);
   dt_ctx c = {0};
-  c.m = m, c.ctx = ctx, c.info = info, c.err = err, c.errlen = errlen;
+  c.m = m, c.ctx = ctx, c.budget = b, c.info = info, c.err = err, c.errlen = errlen;
   c.math = info->math = sem == DIRECT_INT_MATH;
   if (errlen) err[0] = 0;
   its *result = NULL;
-  /* the dead-end checks: an unknown answer keeps the transition; the
-   * caller's timeout is restored on return */
-  unsigned outer_timeout = smt_swap_timeout(ctx, 300);
   if (dt_program_build(&c)) {
     info->assumes_memory_safe = c.untracked_memory;
     for (int level = 0; level <= 2; level++) {
@@ -387,7 +384,6 @@ its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics
   free(c.var_rep);
   free(c.var_bits);
   dt_program_free(&c);
-  smt_set_timeout(ctx, outer_timeout);
   return result;
 }
 

@@ -44,8 +44,8 @@ void drv_bmc_verdict(const ir_module *m, const bmc_result *r, verdict *out) {
     out->kind = VERDICT_FALSE;
     out->violated = r->violated;
     note_trace(m, &r->trace, r->bound, out);
-    out->cex.len = 0;
-    for (size_t i = 0; i < r->trace.nondet.len; i++) VEC_PUSH(out->cex, r->trace.nondet.data[i]);
+    out->ev.cex.len = 0;
+    for (size_t i = 0; i < r->trace.nondet.len; i++) VEC_PUSH(out->ev.cex, r->trace.nondet.data[i]);
     break;
   case BMC_SAFE:
     out->kind = VERDICT_TRUE;
@@ -61,7 +61,7 @@ void drv_bmc_verdict(const ir_module *m, const bmc_result *r, verdict *out) {
   }
 }
 
-void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, double deadline, verdict *out) {
+void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   if (!p->checks || (p->checks & (1u << PROP_TERMINATION))) {
     verdict_unknown(out, "bmc: property %s is not a safety property bmc checks", p->name);
@@ -72,7 +72,7 @@ void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, 
   bo.bound = o->bmc_bound;
   bo.stats = o->stats;
   bo.debug = o->debug;
-  bo.deadline = deadline;
+  bo.budget = b;
   bmc_result r;
   util_progress_begin("bounded model checking");
   bmc_check(m, p->checks, &bo, &r);

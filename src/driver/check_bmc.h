@@ -10,18 +10,18 @@
  *   BMC_SAFE      -> TRUE with the bound of the complete unwinding;
  *   BMC_UNKNOWN   -> UNKNOWN with "bmc: <reason>", and a note when
  *                    no-overflow is never proved (r->shl_unprovable).
- * drv_bmc_check() runs BMC on the safety checks of p until `deadline` (a
- * util_now() value; 0: none) and fills *out that way; a property with
+ * drv_bmc_check() runs BMC on the safety checks of p within budget b and
+ * fills *out that way; a property with
  * termination is UNKNOWN without running it. */
 #ifndef BITPROVE_DRIVER_CHECK_BMC_H
 #define BITPROVE_DRIVER_CHECK_BMC_H
 
 #include "../bmc/bmc.h"
-#include "dispatch.h"
+#include "options.h"
 #include "property.h"
 #include "verdict.h"
 
 void drv_bmc_verdict(const ir_module *m, const bmc_result *r, verdict *out);
-void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, double deadline, verdict *out);
+void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out);
 
 #endif

@@ -6,9 +6,10 @@
 #include <string.h>
 
 #include "../its/prove.h"
+#include "../output/invariant.h"
+#include "../output/its_file.h"
 #include "../seg/seg.h"
 #include "../smt/smt.h"
-#include "invariant.h"
 #include "../util/progress.h"
 
 static const unsigned seg_checks = (1u << PROP_VALID_DEREF) | (1u << PROP_VALID_FREE) | (1u << PROP_VALID_MEMTRACK) |
@@ -30,7 +31,7 @@ static void dump_dot(const seg_graph *g, const char *file) {
 /* Termination from a complete graph without ERR: the ITS of Def. 6, proved
  * in a child process so that a solver call overrunning its timeout cannot
  * take the time of the engines after this one. */
-static bool prove_termination(const seg_graph *g, const drv_options *o, double seconds, verdict *out) {
+static bool prove_termination(const seg_graph *g, const drv_options *o, budget b, verdict *out) {
   char err[256];
   its *s = seg_to_its(g, err, sizeof err);
   if (!s) {
@@ -39,13 +40,12 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
   }
   /* with --engine seg, --dump-its writes this ITS (auto: the direct one) */
   bool dumped = o->engine == DRV_ENGINE_SEG && o->dump_its_format &&
-                drv_dump_its(s, o->dump_its_format, o->dump_its_file);
+                its_file_write(s, o->dump_its_format, o->dump_its_file);
   its_prove_options po = its_prove_default_options();
   po.nonterm = false; /* a non-terminating run of the ITS is no evidence about the program */
-  po.query_ms = 5000;
-  if (seconds > 0) po.deadline = util_now() + (seconds > 1 ? seconds - 0.5 : seconds);
+  po.budget = budget_queries(b, 5000);
   its_prove_result res;
-  bool finished = its_prove_isolated(s, &po, seconds, &res);
+  bool finished = its_prove_isolated(s, &po, &res);
   const seg_summary *sum = seg_graph_summary(g);
   bool ok = finished && res.answer == ITS_PROVE_YES;
   if (ok) {
@@ -68,7 +68,7 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
     verdict_unknown(out, "the ITS back end on the symbolic execution graph's ITS: %s", res.reason.data);
   } else {
     int n;
-    const char *why = drv_its_reason(&res, &n);
+    const char *why = its_prove_reason_line(&res, &n);
     verdict_unknown(out, "the ITS of the symbolic execution graph has no termination proof (%.*s)", n, why);
   }
   if (dumped) verdict_note(out, "ITS of the graph written to %s (%s)", o->dump_its_file, o->dump_its_format);
@@ -81,13 +81,13 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, double s
  * (--seg-join-states, else seg_options' default), or with every_path none.
  * *merged_complete: the graph was complete, merged states at join points
  * and proved nothing (a graph without that merging may do better). */
-static bool check_once(const ir_module *m, const property *p, const drv_options *o, double seconds,
-                       bool every_path, verdict *out, bool *merged_complete) {
+static bool check_once(const ir_module *m, const property *p, const drv_options *o, budget b, bool every_path,
+                       verdict *out, bool *merged_complete) {
   out->kind = VERDICT_UNKNOWN;
   smt_ctx *ctx = smt_ctx_new();
   seg_options so;
   seg_options_default(&so);
-  so.deadline = seconds > 0 ? util_now() + seconds : 0;
+  so.budget = budget_until(so.budget, b.deadline); /* the graph's own query limit, the driver's deadline */
   so.modular_all = o->seg_modular_all;
   if (every_path)
     so.join_states = 0;
@@ -122,8 +122,12 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
     /* the graph over-approximates: a state that calls reach_error is no run */
     verdict_unknown(out, "the symbolic execution graph has a state that calls reach_error; not a proof");
   } else if (p->checks & (1u << PROP_TERMINATION)) {
-    double left = seconds > 0 ? seconds - sum->seconds : 0;
-    ok = prove_termination(g, o, seconds > 0 ? (left > 1 ? left : 1) : 0, out); /* 0: no limit */
+    /* the proof gets at least a second, even when the graph used up the
+     * share (a small ITS is proved in far less); the run's own timeout
+     * still ends everything */
+    double left = budget_left(b);
+    budget pb = left >= 0 && left < 1 ? budget_until(budget_unlimited(), util_now() + 1) : b;
+    ok = prove_termination(g, o, pb, out);
     if (ok && ends_runs)
       verdict_note(out, "runs that dereference a null pointer end there (undefined behaviour; a crash on real "
                         "machines): %s",
@@ -149,7 +153,8 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
     verdict_note_lines(out, "  ", sb.data);
     strbuf_free(&sb);
   }
-  if (ok && out->kind == VERDICT_TRUE) drv_seg_invariants(m, g, ctx, out); /* for correctness witnesses */
+  if (ok && out->kind == VERDICT_TRUE) /* for correctness witnesses */
+    invariant_from_seg(m, g, ctx, &out->ev.invariants);
   if (o->dump_seg_file) verdict_note(out, "symbolic execution graph written to %s", o->dump_seg_file);
   if (o->stats) smt_stats_print(ctx, stderr);
   *merged_complete = !ok && sum->complete && (sum->join_generalized || sum->join_merges);
@@ -158,23 +163,22 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
   return ok;
 }
 
-bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, double seconds, verdict *out) {
+bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   if (!drv_seg_decides(p)) {
     verdict_unknown(out, "the symbolic execution graph does not decide %s", p->name);
     return false;
   }
-  double t0 = util_now();
   bool merged_complete = false;
-  bool ok = check_once(m, p, o, seconds, false, out, &merged_complete);
-  double left = seconds > 0 ? seconds - (util_now() - t0) : 0;
-  if (ok || !merged_complete || (seconds > 0 && left < 1)) return ok;
+  bool ok = check_once(m, p, o, b, false, out, &merged_complete);
+  double left = budget_left(b);
+  if (ok || !merged_complete || (left >= 0 && left < 1)) return ok;
   /* merging the states of different paths at join points lost what the
    * proof needs (a lock taken and later released under the same
    * condition): once more, every path on its own */
   verdict again = {0};
   bool again_merged = false;
-  if (!check_once(m, p, o, left, true, &again, &again_merged)) {
+  if (!check_once(m, p, o, b, true, &again, &again_merged)) {
     verdict_free(&again);
     return false;
   }

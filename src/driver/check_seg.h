@@ -1,6 +1,6 @@
 /* check_seg: what the driver asks the symbolic execution graph (src/seg).
  *
- * Contract: drv_seg_check() builds the SEG of m within `seconds` and fills
+ * Contract: drv_seg_check() builds the SEG of m within budget b and fills
  * *out with TRUE only when the graph proves property p:
  *   - valid-deref / valid-free / no-overflow: the graph is complete and has
  *     no ERR leaf (seed 002 Thm. 5): for no-overflow none at all (a run
@@ -27,11 +27,12 @@
 #include <stdbool.h>
 
 #include "../ir/ir.h"
-#include "dispatch.h"
+#include "../util/budget.h"
+#include "options.h"
 #include "property.h"
 #include "verdict.h"
 
-bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, double seconds, verdict *out);
+bool drv_seg_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out);
 
 /* Can the SEG prove this property at all (every check is one it decides)? */
 bool drv_seg_decides(const property *p);

@@ -135,12 +135,10 @@ int cmd_its(int argc, char **argv) {
       rc = 1;
     }
   } else {
-    /* per solver check: the --timeout, capped at 10 s (0 = the cap) */
-    opt.query_ms = 10000;
-    if (timeout > 0 && timeout * 1000.0 < opt.query_ms) opt.query_ms = (unsigned)(timeout * 1000.0) + 1;
-    /* the overall budget as the prover's deadline, so that it ends with its
-     * own reason rather than the signal handler's bare timeout */
-    if (timeout > 0) opt.deadline = util_now() + (timeout > 1.5 ? timeout - 0.5 : timeout);
+    /* the run's budget less a moment, so that the prover ends with its own
+     * reason rather than the signal handler's bare timeout; 10 s per solver
+     * check at most (the deadline caps each one too) */
+    opt.budget = budget_queries(budget_reserve(budget_of_run(), 0.5), 10000);
     its_prove_result r;
     util_progress_begin("ITS back end");
     its_prove_with(s, &opt, &r);

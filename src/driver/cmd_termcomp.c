@@ -11,6 +11,7 @@
 #include "../ir/ir.h"
 #include "../util/util.h"
 #include "dispatch.h"
+#include "options.h"
 #include "property.h"
 #include "verdict.h"
 
@@ -88,7 +89,7 @@ int cmd_termcomp(int argc, char **argv) {
   assert(loaded); /* a built-in property name */
   (void)loaded;
   verdict v = {0};
-  drv_check(m, &p, &o, &v);
+  drv_check(m, &p, &o, budget_of_run(), &v);
   /* FALSE(termination) would be a checked non-terminating run; TRUE a proof */
   const char *answer = v.kind == VERDICT_TRUE ? "YES" : v.kind == VERDICT_FALSE ? "NO" : "MAYBE";
   strbuf detail = {0};

@@ -7,82 +7,56 @@
 
 #include "../direct/direct.h"
 #include "../its/prove.h"
+#include "../output/its_file.h"
 #include "../smt/smt.h"
-#include "check_bmc.h"
-#include "check_lasso.h"
-#include "check_seg.h"
 #include "../util/progress.h"
+#include "check_bmc.h"
+#include "check_nonterm.h"
+#include "check_seg.h"
 
-void drv_options_default(drv_options *o) { memset(o, 0, sizeof *o); }
+/* ---- the engines' shares of the time -------------------------------------
+ * One table for every share and margin: each is a fraction of the time
+ * left when the engine starts, at most `cap` seconds (0: none), and
+ * `unlimited` seconds when the run has no --timeout (0: no limit). The
+ * numbers were measured with bench/run.py (README, "Where the time went"). */
+typedef struct {
+  double fraction, cap, unlimited;
+} share;
 
-bool drv_int_semantics_parse(const char *name, drv_options *o) {
-  if (strcmp(name, "bit") == 0) o->math_ints = false;
-  else if (strcmp(name, "math") == 0) o->math_ints = true;
-  else return false;
-  return true;
-}
+static const share
+    /* a short lasso search first: a reactive while(1) loop repeats its state within seconds */
+    SHARE_LASSO_FIRST = {0.15, 8, 8},
+    /* the graph first, then the direct translation (termination) or BMC */
+    SHARE_SEG_TERMINATION = {0.5, 0, 20}, SHARE_SEG_SAFETY = {0.3, 0, 20},
+    /* large programs: the direct translation first (the graph's queries carry every allocation's disjointness) */
+    SHARE_DIRECT_LARGE = {0.75, 0, 0},
+    /* the graph after it, on a large program */
+    SHARE_SEG_AFTER_DIRECT = {1, 0, 20};
 
-bool drv_engine_parse(const char *name, drv_engine *out) {
-  static const struct {
-    const char *name;
-    drv_engine engine;
-  } engines[] = {
-      {"auto", DRV_ENGINE_AUTO},
-      {"seg", DRV_ENGINE_SEG},
-      {"bmc", DRV_ENGINE_BMC},
-      {"direct", DRV_ENGINE_DIRECT},
-      {"lasso", DRV_ENGINE_LASSO}};
-  for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
-    if (strcmp(name, engines[i].name) == 0) {
-      *out = engines[i].engine;
-      return true;
-    }
-  return false;
-}
+/* Kept for printing the verdict when an engine runs to the end of the run's time. */
+#define MARGIN_PRINT 0.5
+/* The graph alone (--engine seg) keeps a little more: it frees a large graph. */
+#define MARGIN_SEG_ALONE 1.0
 
-const char *drv_its_reason(const its_prove_result *r, int *len) {
-  const char *why = r->answer == ITS_PROVE_MAYBE && r->reason.data ? r->reason.data : "MAYBE";
-  *len = (int)strcspn(why, "\n");
-  return why;
-}
-
-bool drv_dump_its(const its *s, const char *dump_its_format, const char *dump_its_file) {
-  strbuf b = {0};
-  char err[256] = "";
-  bool ok = strcmp(dump_its_format, "koat") == 0   ? its_print_koat(s, &b, err, sizeof err)
-            : strcmp(dump_its_format, "smt2") == 0 ? its_print_smt2(s, &b, err, sizeof err)
-                                                   : its_print_ari(s, &b, err, sizeof err);
-  if (!ok) {
-    util_warning("--dump-its: cannot print the ITS as %s: %s", dump_its_format, err);
-  } else {
-    FILE *f = fopen(dump_its_file, "w");
-    ok = f && fwrite(b.data ? b.data : "", 1, b.len, f) == b.len;
-    if (f && fclose(f) != 0) ok = false;
-    if (!ok) util_warning("--dump-its: cannot write %s: %s", dump_its_file, strerror(errno));
-  }
-  strbuf_free(&b);
-  return ok;
-}
+static budget share_of(budget run, share s) { return budget_share(run, s.fraction, s.cap, s.unlimited); }
 
 /* Termination by direct translation into an ITS (seed 001) and the ITS back
  * end: TRUE only on its YES; the ITS over-approximates every UB-free run. */
-static void check_termination(const ir_module *m, const drv_options *o, double deadline, verdict *out) {
+static void check_termination(const ir_module *m, const drv_options *o, budget b, verdict *out) {
   smt_ctx *ctx = smt_ctx_new();
   direct_info info;
   char err[512];
   util_progress_begin("direct translation");
-  its *s = direct_translate_sem(m, ctx, o->math_ints ? DIRECT_INT_MATH : DIRECT_INT_BIT, &info, err, sizeof err);
+  its *s = direct_translate_sem(m, ctx, o->math_ints ? DIRECT_INT_MATH : DIRECT_INT_BIT, b, &info, err, sizeof err);
   util_progress_end();
   if (!s) {
     verdict_unknown(out, "direct translation: %s", err);
     smt_ctx_free(ctx);
     return;
   }
-  bool dumped = o->dump_its_format && drv_dump_its(s, o->dump_its_format, o->dump_its_file);
+  bool dumped = o->dump_its_format && its_file_write(s, o->dump_its_format, o->dump_its_file);
   its_prove_options po = its_prove_default_options();
-  double left = util_time_left();
-  if (left > 0) po.deadline = util_now() + (left > 1.5 ? left - 1 : 0.5); /* keep a moment to print */
-  if (deadline > 0 && (po.deadline == 0 || deadline < po.deadline)) po.deadline = deadline;
+  po.budget = budget_queries(b, po.budget.query_ms);
   its_prove_result res;
   util_progress_begin("ITS back end (direct translation's ITS)");
   its_prove_with(s, &po, &res);
@@ -106,7 +80,7 @@ static void check_termination(const ir_module *m, const drv_options *o, double d
     verdict_note_lines(out, "its: ", proof.data);
   } else {
     int n;
-    const char *why = drv_its_reason(&res, &n);
+    const char *why = its_prove_reason_line(&res, &n);
     if (info.float_unknown)
       verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s); control "
                            "flow depends on %u floating-point value(s), which the translation abstracts to any value",
@@ -125,7 +99,7 @@ static void check_termination(const ir_module *m, const drv_options *o, double d
   smt_ctx_free(ctx);
 }
 
-static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, verdict *out);
+static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out);
 
 /* The first line of a verdict's explanation, without "reason: ". */
 static void first_reason(const verdict *v, char *buf, size_t n) {
@@ -134,7 +108,7 @@ static void first_reason(const verdict *v, char *buf, size_t n) {
   snprintf(buf, n, "%.*s", (int)strcspn(d, "\n"), d);
 }
 
-static void check_with(const ir_module *m, const property *p, const drv_options *o, verdict *out);
+static void check_with(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out);
 
 /* The external globals a TRUE rests on (ir_global.external). */
 static void note_externals(const ir_module *m, verdict *out) {
@@ -195,13 +169,13 @@ static void note_asm(const asm_facts *a, verdict *out) {
  * needs particular ones may be no run of the real program. A termination
  * argument may also rest on asm outputs inside its loop without drawing. */
 static bool rests_on_asm(const asm_facts *a, const verdict *v) {
-  for (size_t i = 0; i < v->cex.len; i++)
-    if (v->cex.data[i].origin == INTERP_ND_ASM) return true;
+  for (size_t i = 0; i < v->ev.cex.len; i++)
+    if (v->ev.cex.data[i].origin == INTERP_ND_ASM) return true;
   return v->violated == PROP_TERMINATION && a->outputs;
 }
 
-void drv_check(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
-  check_with(m, p, o, out);
+void drv_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
+  check_with(m, p, o, run, out);
   asm_facts asm_in = scan_asm(m);
   if (out->kind == VERDICT_TRUE) {
     note_externals(m, out);
@@ -239,7 +213,7 @@ static size_t program_size(const ir_module *m) {
   return n;
 }
 
-static void check_with(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
+static void check_with(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   if (m->unsupported.len) {
     char loc[512];
@@ -268,8 +242,7 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
       verdict_unknown(out, "a lasso is a run of the bit-precise interpreter; with --int-semantics math use --engine "
                            "direct or auto");
     } else {
-      double left = util_time_left();
-      if (!drv_lasso_check(m, left > 0 ? util_now() + (left > 1 ? left - 0.5 : left) : 0, o->debug, out))
+      if (!drv_nonterm_check(m, budget_reserve(run, MARGIN_PRINT), o->debug, out))
         verdict_unknown(out, "no lasso with a repeated state and no recurrent set found (the search tries simple inputs only)");
     }
     return;
@@ -277,13 +250,10 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
   /* AUTO, termination with bit-precise integers: a short lasso search
    * first (a reactive while(1) loop repeats its state within seconds) */
   if (o->engine == DRV_ENGINE_AUTO && termination && !o->math_ints) {
-    double left = util_time_left();
-    double share = left > 0 ? (0.15 * left < 8 ? 0.15 * left : 8) : 8;
-    if (drv_lasso_check(m, util_now() + share, o->debug, out)) return;
+    if (drv_nonterm_check(m, share_of(run, SHARE_LASSO_FIRST), o->debug, out)) return;
   }
   if (o->engine == DRV_ENGINE_SEG) {
-    double left = util_time_left();
-    drv_seg_check(m, p, o, left > 2 ? left - 1 : left, out); /* a moment to print */
+    drv_seg_check(m, p, o, budget_reserve(run, MARGIN_SEG_ALONE), out);
     return;
   }
   /* AUTO, termination of a large program (product lines, drivers: more
@@ -296,17 +266,16 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
     /* the direct translation first, with three quarters of the time; the
      * graph's solver queries can overrun its share by far there (product
      * lines: 40 s of a 15 s share), so it comes last */
-    double left = util_time_left();
     verdict direct_out = {0};
-    check_termination(m, o, left > 0 ? util_now() + 0.75 * left : 0, &direct_out);
+    check_termination(m, o, share_of(run, SHARE_DIRECT_LARGE), &direct_out);
     if (direct_out.kind != VERDICT_UNKNOWN) {
       *out = direct_out;
       return;
     }
-    left = util_time_left();
+    double left = budget_left(run);
     verdict seg_out = {0};
     if (left < 0 || left > 2) {
-      if (drv_seg_check(m, p, o, left > 0 ? left - 1 : 20.0, &seg_out)) {
+      if (drv_seg_check(m, p, o, share_of(budget_reserve(run, MARGIN_SEG_ALONE), SHARE_SEG_AFTER_DIRECT), &seg_out)) {
         verdict_free(&direct_out);
         *out = seg_out;
         return;
@@ -322,38 +291,34 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
   /* AUTO: the symbolic execution graph first, with part of the budget; it
    * answers TRUE or nothing, so the other engines get the rest */
   if (o->engine == DRV_ENGINE_AUTO && drv_seg_decides(p) && !(termination && o->math_ints)) {
-    double left = util_time_left();
-    double share = left > 0 ? (termination ? 0.5 : 0.3) * left : 20.0;
     verdict seg_out = {0};
-    if (drv_seg_check(m, p, o, share, &seg_out)) {
+    if (drv_seg_check(m, p, o, share_of(run, termination ? SHARE_SEG_TERMINATION : SHARE_SEG_SAFETY), &seg_out)) {
       *out = seg_out;
       return;
     }
     char why[512];
     first_reason(&seg_out, why, sizeof why);
     verdict_free(&seg_out);
-    check_without_seg(m, p, o, out);
+    check_without_seg(m, p, o, run, out);
     if (out->kind == VERDICT_UNKNOWN) verdict_note(out, "symbolic execution graph: %s", why);
     return;
   }
-  check_without_seg(m, p, o, out);
+  check_without_seg(m, p, o, run, out);
 }
 
 /* The direct translation (termination) or BMC (the other properties). */
-static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, verdict *out) {
+static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
   bool termination = (p->checks & (1u << PROP_TERMINATION)) != 0;
   if (termination) {
     if (o->engine == DRV_ENGINE_BMC)
       verdict_unknown(out, "the BMC engine does not decide termination (use --engine direct or auto)");
     else
-      check_termination(m, o, 0, out);
+      check_termination(m, o, budget_reserve(run, 1.0), out); /* a moment to print */
     return;
   }
   if (o->engine == DRV_ENGINE_DIRECT) {
     verdict_unknown(out, "the direct translation decides termination only; %s needs --engine bmc or auto", p->name);
     return;
   }
-  double left = util_time_left();
-  double deadline = left > 0 ? util_now() + (left > 1.0 ? left - 0.5 : left) : 0; /* keep a moment to print */
-  drv_bmc_check(m, p, o, deadline, out);
+  drv_bmc_check(m, p, o, budget_reserve(run, MARGIN_PRINT), out);
 }

@@ -19,11 +19,12 @@
 #include "cmd_run.h"
 #include "cmd_termcomp.h"
 #include "dispatch.h"
-#include "harness.h"
+#include "../output/harness.h"
+#include "../output/witness.h"
+#include "options.h"
 #include "property.h"
 #include "task.h"
 #include "verdict.h"
-#include "witness.h"
 
 #define EXIT_USAGE 2
 
@@ -274,12 +275,12 @@ static void write_replay_files(const options *o, const ir_module *m, const char 
   }
   if (o->harness_file) {
     char *path = per_property_path(o->harness_file, head);
-    if (!harness_write_c(m, &v->cex, v->violated, file, path, err, sizeof err)) util_error("%s", err);
+    if (!harness_write_c(m, &v->ev.cex, v->violated, file, path, err, sizeof err)) util_error("%s", err);
     free(path);
   }
   if (o->testcase_file) {
     char *path = per_property_path(o->testcase_file, head);
-    if (!harness_write_testcase(m, &v->cex, path, err, sizeof err)) util_error("%s", err);
+    if (!harness_write_testcase(m, &v->ev.cex, path, err, sizeof err)) util_error("%s", err);
     free(path);
   }
 }
@@ -295,8 +296,8 @@ static void write_witness(const options *o, const ir_module *m, const char *file
   witness_paths(base, o->witness_formats, &formats, &graphml, &yaml);
   witness_task t = {file, ptr_bits};
   bool ok = v->kind == VERDICT_FALSE
-                ? witness_write_violation(m, &t, v, formats, graphml, yaml, err, sizeof err)
-                : witness_write_correctness(m, &t, p, v, formats, graphml, yaml, err, sizeof err);
+                ? witness_write_violation(m, &t, v->violated, &v->ev, formats, graphml, yaml, err, sizeof err)
+                : witness_write_correctness(m, &t, p->checks, &v->ev, formats, graphml, yaml, err, sizeof err);
   if (!ok) util_error("%s", err);
   free(graphml);
   free(yaml);
@@ -324,7 +325,7 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     v.kind = VERDICT_UNKNOWN;
     if (load_errors[i]) verdict_unknown(&v, "%s", load_errors[i]);
     else if (!m) verdict_unknown(&v, "%s", err);
-    else drv_check(m, &props[i], &o->drv, &v);
+    else drv_check(m, &props[i], &o->drv, budget_of_run(), &v);
     /* allocated: a property's name comes from the task file and has no bound */
     char *head = heads ? xasprintf("%s: ", heads[i]) : xstrdup("");
     verdict_print(&v, head, heads ? "  " : "", stdout);

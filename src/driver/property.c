@@ -9,12 +9,6 @@
 
 #include "../util/util.h"
 
-static const char *const check_names[PROP_CHECK_COUNT] = {
-    "unreach-call", "no-overflow", "termination", "valid-deref",
-    "valid-free", "valid-memtrack", "valid-memcleanup",
-};
-
-const char *prop_check_name(prop_check c) { return (unsigned)c < PROP_CHECK_COUNT ? check_names[c] : "?"; }
 
 /* LTL formula text (spaces removed) -> check. */
 static const struct {
@@ -41,7 +35,7 @@ static void name_property(property *p) {
   for (int c = 0; c < PROP_CHECK_COUNT; c++) {
     if (!(p->checks & (1u << c))) continue;
     size_t len = strlen(p->name);
-    snprintf(p->name + len, sizeof p->name - len, "%s%s", len ? "+" : "", check_names[c]);
+    snprintf(p->name + len, sizeof p->name - len, "%s%s", len ? "+" : "", prop_check_name(c));
   }
 }
 

@@ -22,9 +22,6 @@ typedef struct {
   char name[64];   /* e.g. "valid-memsafety", "termination" (from the checks) */
 } property;
 
-/* SV-COMP name of a check, as printed in FALSE(<name>). */
-const char *prop_check_name(prop_check c);
-
 /* Parses the text of a .prp file. */
 bool prop_parse(const char *text, property *out, char *err, size_t errlen);
 /* Reads and parses a file; `path` may also be a bare property name such as

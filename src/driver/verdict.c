@@ -43,14 +43,7 @@ void verdict_print(const verdict *v, const char *head, const char *indent, FILE 
 
 void verdict_free(verdict *v) {
   strbuf_free(&v->detail);
-  VEC_FREE(v->cex);
-  free(v->recur_set);
-  v->recur_set = NULL;
-  for (size_t i = 0; i < v->invariants.len; i++) {
-    free(v->invariants.data[i].func);
-    free(v->invariants.data[i].expr);
-  }
-  VEC_FREE(v->invariants);
+  evidence_free(&v->ev);
 }
 
 void verdict_note_lines(verdict *v, const char *prefix, const char *text) {

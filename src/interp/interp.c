@@ -712,7 +712,7 @@ void interp_run(const ir_module *m, const interp_options *opt_in, interp_result 
           interp_end(&st, INTERP_OUT_OF_STEPS, ir_loc_none(), NULL);
           break;
         }
-        if (opt_in->deadline && (++ticks & 0xfff) == 0 && util_now() > opt_in->deadline) {
+        if (opt_in->budget.deadline > 0 && (++ticks & 0xfff) == 0 && budget_expired(opt_in->budget)) {
           interp_end(&st, INTERP_OUT_OF_RESOURCES, ir_loc_none(), xstrdup("time budget"));
           break;
         }

@@ -176,6 +176,13 @@ typedef struct {
                       operand, the terminator that branched to the phi */
 } interp_draw;
 
+/* An answer planned for a draw (e.g. from a model checker's model): the
+ * value for a draw of instruction inst of function func. */
+typedef struct {
+  uint32_t func, inst;
+  uint64_t value;
+} interp_planned_draw;
+
 /* Answers a draw: true with *value set (masked by the interpreter), or false
  * to fall back to the list / PRNG / strict end. */
 typedef bool (*interp_draw_fn)(void *ctx, const interp_draw *d, uint64_t *value);
@@ -227,8 +234,8 @@ typedef struct {
   bool nondet_strict;     /* list exhausted -> OUT_OF_NONDET instead of PRNG */
   bool uninit_zero;       /* uninitialised memory and undef read as 0, no draw */
   uint64_t max_steps;     /* executed instructions; 0: unlimited */
-  double deadline;        /* util_now() time; beyond it the run ends
-                             OUT_OF_RESOURCES "time budget" (0: none) */
+  budget budget;          /* past its deadline the run ends
+                             OUT_OF_RESOURCES "time budget" (none: no limit) */
   uint32_t max_depth;     /* call depth; beyond: OUT_OF_RESOURCES */
   uint64_t heap_limit;    /* live heap bytes; beyond: see malloc_may_fail */
   bool malloc_may_fail;   /* beyond the heap limit malloc returns NULL (a

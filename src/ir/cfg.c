@@ -2,6 +2,7 @@
  * one function (cfg.h). */
 #include "cfg.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,4 +191,42 @@ void ir_live_free(ir_live *l) {
   free(l->out);
   free(l->in);
   memset(l, 0, sizeof *l);
+}
+
+bool ir_natural_loop(const ir_func *f, uint32_t head, bool *in_loop) {
+  assert(head < f->nblocks);
+  graph cfg, rev;
+  ir_cfg_graph(f, &cfg);
+  graph_reverse(&cfg, &rev);
+  uint32_t *order = xmalloc(f->nblocks * sizeof *order), *pos = xmalloc(f->nblocks * sizeof *pos);
+  for (uint32_t b = 0; b < f->nblocks; b++) pos[b] = UINT32_MAX, in_loop[b] = false;
+  uint32_t n = graph_rpo(&cfg, 0, order);
+  for (uint32_t i = 0; i < n; i++) pos[order[i]] = i;
+  u32_vec work = {0};
+  in_loop[head] = true;
+  bool any = false;
+  for (uint32_t k = rev.start[head]; k < rev.start[head + 1]; k++) {
+    uint32_t u = rev.dst[k];
+    if (pos[u] == UINT32_MAX || pos[u] < pos[head]) continue;
+    any = true;
+    if (!in_loop[u]) {
+      in_loop[u] = true;
+      VEC_PUSH(work, u);
+    }
+  }
+  while (work.len) {
+    uint32_t v = work.data[--work.len];
+    for (uint32_t k = rev.start[v]; k < rev.start[v + 1]; k++) {
+      uint32_t u = rev.dst[k];
+      if (pos[u] == UINT32_MAX || in_loop[u]) continue;
+      in_loop[u] = true;
+      VEC_PUSH(work, u);
+    }
+  }
+  VEC_FREE(work);
+  free(order);
+  free(pos);
+  graph_free(&cfg);
+  graph_free(&rev);
+  return any;
 }

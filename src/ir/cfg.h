@@ -66,6 +66,13 @@ void ir_loop_headers(const ir_func *f, bool *is_header);
  * entries; all are written. */
 void ir_join_blocks(const ir_func *f, bool *is_join);
 
+/* in_loop[b] := b lies in the natural loop of `head`: the blocks that reach
+ * a back edge into head without passing head (a back edge: from a block not
+ * before head in a reverse postorder from the entry; unreachable blocks are
+ * never in it). False when head has no back edge. in_loop has f->nblocks
+ * entries; all are written. */
+bool ir_natural_loop(const ir_func *f, uint32_t head, bool *in_loop);
+
 /* ---- the module's call graph ------------------------------------------- */
 
 /* recursive[f] := f lies on a cycle of the direct call graph (it calls

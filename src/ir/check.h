@@ -2,11 +2,11 @@
  * by the engines that look for their violations and the driver that reads
  * property files and prints verdicts.
  *
- * A set of checks is a bit mask (1u << prop_check). The names
- * (prop_check_name) and property files belong to the driver
- * (driver/property.h); this header only names the checks, so that an
- * engine can report which one a counterexample violates without depending
- * on the driver. */
+ * A set of checks is a bit mask (1u << prop_check). Property files belong
+ * to the driver (driver/property.h); this header names the checks, so that
+ * an engine can report which one a counterexample violates, and the files
+ * written for other tools (src/output) can name it, without depending on
+ * the driver. */
 #ifndef BITPROVE_IR_CHECK_H
 #define BITPROVE_IR_CHECK_H
 
@@ -23,5 +23,8 @@ typedef enum {
 
 /* The mask of all checks. */
 #define PROP_ALL_CHECKS ((1u << PROP_CHECK_COUNT) - 1)
+
+/* SV-COMP name of a check, as printed in FALSE(<name>); "?" out of range. */
+const char *prop_check_name(prop_check c);
 
 #endif

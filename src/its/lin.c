@@ -299,8 +299,8 @@ smt_term lin_trans_term(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_
                         const smt_term *post, const smt_term *tmp) {
   const lin_trans *t = &scc->trans.data[k];
   uint32_t n = scc->nvars, w = lin_trans_width(scc, k);
-  VEC(smt_term) conj = {0};
-  VEC(smt_term) sum = {0};
+  smt_term_vec conj = {0};
+  smt_term_vec sum = {0};
   for (size_t i = 0; i < t->atoms.len; i++) {
     const lin_atom *at = &t->atoms.data[i];
     sum.len = 0;

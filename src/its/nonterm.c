@@ -56,7 +56,7 @@
 #define NT_MAX_CLOSURE 800       /* recurrent-set validity queries in all */
 #define NT_MAX_REACH 24          /* reachability queries per technique */
 #define NT_LASSO_DEPTH 24
-#define NT_QUERY_CAP_MS 2000     /* per speculative query, when timeout_ms is larger */
+#define NT_QUERY_CAP_MS 2000     /* per speculative query, when the caller's limit is larger */
 
 /* ---- loops ------------------------------------------------------------------ */
 
@@ -97,8 +97,8 @@ typedef struct {
 typedef struct {
   its *s;
   smt_ctx *ctx;
-  unsigned tmo;      /* speculative queries: min(timeout_ms, NT_QUERY_CAP_MS) */
-  unsigned tmo_full; /* the caller's timeout_ms: the re-checks of a witness */
+  budget spec; /* speculative queries: the caller's, at most NT_QUERY_CAP_MS each */
+  budget full; /* the caller's: the re-checks of a witness */
   its_nonterm_stats *st;
   uint32_t n, nl, ntr;
   bool *reach;  /* location reachable from start in the graph */
@@ -526,7 +526,7 @@ static smt_result bmc_reach(nt *c, uint32_t loc, smt_term T, uint32_t nextra, co
     c->st->path_queries++;
     smt_solver_push(c->bmc);
     smt_solver_assert(c->bmc, smt_mk_or(ctx, (uint32_t)any.len, any.data));
-    smt_result r = smt_solver_check(c->bmc, c->tmo);
+    smt_result r = smt_solver_check(c->bmc, c->spec);
     if (r == SMT_SAT) {
       uint32_t d = UINT32_MAX;
       for (uint32_t q = 0; q <= D && d == UINT32_MAX; q++)
@@ -648,13 +648,13 @@ static smt_answer recheck_recurrent(nt *c, const nt_loop *L, const smt_term *cv,
     copy_terms(vars, s->pre, n);
     copy_terms(repl, v, n);
     for (uint32_t q = 0; q < t->ntemps; q++) vars[n + q] = t->temps[q], repl[n + q] = cv[ctemp_index(L, L->tmp[j][q])];
-    ans = smt_implies(ctx, G, smt_subst(ctx, t->guard, m, vars, repl));
+    ans = smt_implies(ctx, c->full, G, smt_subst(ctx, t->guard, m, vars, repl));
     for (uint32_t i = 0; i < n; i++)
       next[i] = t->update[i] == SMT_NULL ? cv[ctemp_index(L, L->uv[j][i])] : smt_subst(ctx, t->update[i], m, vars, repl);
     copy_terms(v, next, n);
     free(vars), free(repl);
   }
-  if (ans == SMT_YES) ans = smt_implies(ctx, G, smt_subst(ctx, G, n, s->pre, v));
+  if (ans == SMT_YES) ans = smt_implies(ctx, c->full, G, smt_subst(ctx, G, n, s->pre, v));
   free(v), free(next);
   return ans;
 }
@@ -700,7 +700,7 @@ static bool try_fixpoint(nt *c, nt_loop *L, strbuf *out) {
   smt_term fp = L->guard;
   for (uint32_t i = 0; i < n; i++) fp = smt_mk_and2(ctx, fp, smt_mk_eq(ctx, L->upd[i], c->s->pre[i]));
   c->st->fixpoint_queries++;
-  if (fp == SMT_FALSE || smt_is_sat(ctx, fp) != SMT_SAT) return false;
+  if (fp == SMT_FALSE || smt_is_sat(ctx, c->spec, fp) != SMT_SAT) return false;
   nt_path p = {0};
   uint32_t ne = (uint32_t)L->ctemps.len;
   mpz_t *cval = mpzv_new(ne);
@@ -811,7 +811,7 @@ static bool instantiate(nt *c, const nt_loop *L, int mode, smt_term *cv) {
       if (q == SMT_FALSE) continue;
       smt_solver_push(sv);
       smt_solver_assert(sv, q);
-      if (smt_solver_check(sv, c->tmo) == SMT_SAT) {
+      if (smt_solver_check(sv, c->spec) == SMT_SAT) {
         got = true;
         mpz_t v;
         mpz_init(v);
@@ -938,7 +938,7 @@ static bool recurrent_found(nt *c, nt_loop *L, int mode, const smt_term *cv, smt
   uint32_t n = c->n;
   nt_path p = {0};
   /* an empty G is closed for nothing: cheap to rule out before unrolling */
-  if (smt_is_sat(c->ctx, G) != SMT_SAT) return false;
+  if (smt_is_sat(c->ctx, c->spec, G) != SMT_SAT) return false;
   if (subsumed_unreachable(c, L->loc, G)) return false;
   smt_result r = bmc_reach(c, L->loc, G, 0, NULL, NULL, &p);
   if (r != SMT_SAT) { /* unreachable, or too hard to tell: not worth asking for stronger sets */
@@ -957,9 +957,7 @@ static bool recurrent_found(nt *c, nt_loop *L, int mode, const smt_term *cv, smt
   } else if (!eval_at(c, G, x, 0, NULL, NULL, v) || mpz_cmp_ui(v, 1) != 0) {
     strbuf_printf(&why, "the last state of the path is not in the recurrent set");
   } else {
-    smt_set_timeout(c->ctx, c->tmo_full);
     smt_answer a = recheck_recurrent(c, L, cv, G);
-    smt_set_timeout(c->ctx, c->tmo);
     if (a == SMT_YES)
       ok = true;
     else if (a == SMT_NO)
@@ -1049,7 +1047,7 @@ static bool try_recurrent(nt *c, nt_loop *L, strbuf *out) {
         c->closure_queries++;
         c->st->recurrent_queries++;
         smt_term Gu = smt_subst(ctx, G, n, c->s->pre, u);
-        if (smt_implies(ctx, G, smt_mk_and2(ctx, gi, Gu)) != SMT_YES) continue;
+        if (smt_implies(ctx, c->spec, G, smt_mk_and2(ctx, gi, Gu)) != SMT_YES) continue;
         found = recurrent_found(c, L, mode, cv, G, out);
       }
       VEC_FREE(A1), VEC_FREE(A2), VEC_FREE(A3), VEC_FREE(S1), VEC_FREE(S2);
@@ -1091,7 +1089,7 @@ static bool try_lasso(nt *c, strbuf *out) {
       c->st->lasso_queries++;
       smt_solver_push(c->bmc);
       smt_solver_assert(c->bmc, smt_mk_or(ctx, (uint32_t)any.len, any.data));
-      r = smt_solver_check(c->bmc, c->tmo);
+      r = smt_solver_check(c->bmc, c->spec);
       nt_path p = {0};
       uint32_t li = 0, lj = 0;
       if (r == SMT_SAT) {
@@ -1139,7 +1137,7 @@ static bool try_lasso(nt *c, strbuf *out) {
 
 /* ---- entry ------------------------------------------------------------------------------- */
 
-bool its_nonterm(its *s, unsigned timeout_ms, strbuf *out, its_nonterm_stats *stats) {
+bool its_nonterm(its *s, budget b, strbuf *out, its_nonterm_stats *stats) {
   its_nonterm_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
@@ -1148,13 +1146,12 @@ bool its_nonterm(its *s, unsigned timeout_ms, strbuf *out, its_nonterm_stats *st
   memset(&c, 0, sizeof c);
   c.s = s;
   c.ctx = s->ctx;
-  c.tmo_full = timeout_ms;
-  c.tmo = timeout_ms == 0 || timeout_ms > NT_QUERY_CAP_MS ? NT_QUERY_CAP_MS : timeout_ms;
+  c.full = b;
+  c.spec = budget_queries(b, b.query_ms == 0 || b.query_ms > NT_QUERY_CAP_MS ? NT_QUERY_CAP_MS : b.query_ms);
   c.st = stats;
   c.n = s->nvars;
   c.nl = s->nlocs;
   c.ntr = (uint32_t)s->trans.len;
-  unsigned outer_timeout = smt_swap_timeout(c.ctx, c.tmo);
   strbuf w = {0};
   find_loops(&c);
   bool found = false;
@@ -1166,7 +1163,6 @@ bool its_nonterm(its *s, unsigned timeout_ms, strbuf *out, its_nonterm_stats *st
   for (size_t i = 0; i < c.loops.len && !found; i++) found = try_recurrent(&c, c.loops.data[i], &w);
   if (!found && c.has_cycle) found = try_lasso(&c, &w);
   if (found && w.data) strbuf_printf(out, "%s", w.data);
-  smt_set_timeout(c.ctx, outer_timeout);
   /* cleanup */
   strbuf_free(&w);
   for (size_t i = 0; i < c.loops.len; i++) loop_free(c.loops.data[i]);

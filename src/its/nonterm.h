@@ -66,10 +66,9 @@
  * temporaries, or the choices c and the set G (as a formula), and the path
  * from the start (transition indices, the state at each step and the
  * values of the temporaries). Returns false otherwise (out untouched).
- * timeout_ms bounds every solver query; the speculative ones (everything
- * but the re-checks of a found witness) are bounded by
- * min(timeout_ms, 2000 ms), also when timeout_ms is 0 (= no bound from the
- * caller). The context's query timeout is the caller's again on return.
+ * b bounds every solver query; the speculative ones (everything but the
+ * re-checks of a found witness) get min(b.query_ms, 2000 ms), also when
+ * b.query_ms is 0 (= no bound from the caller).
  * s must be valid (its_validate). Terms are added to s->ctx with fresh
  * names "nt.*!N" (callers must not use that prefix). Everything allocated
  * is freed; the query solver's stack is left as it was (the unrolling
@@ -93,6 +92,6 @@ typedef struct {
   uint32_t unconfirmed;    /* witnesses dropped: a term without a value on them (div/mod by 0) */
 } its_nonterm_stats;
 
-bool its_nonterm(its *s, unsigned timeout_ms, strbuf *out, its_nonterm_stats *stats);
+bool its_nonterm(its *s, budget b, strbuf *out, its_nonterm_stats *stats);
 
 #endif

@@ -349,7 +349,7 @@ static bool read_app(kr *r, bool lhs, app *out) {
   if (f->kind != T_ID) return parse_fail(r->p, f->line, "expected a function symbol");
   r->pos++;
   if (!expect(r, "(")) return false;
-  VEC(smt_term) args = {0};
+  smt_term_vec args = {0};
   VEC(tok *) names = {0};
   if (!is_op(cur(r), ")")) {
     do {

@@ -76,7 +76,7 @@ its *pp_prune(pp_state *p, const its *s) {
   bool *keep = xmalloc((nt ? nt : 1) * sizeof *keep);
   uint32_t unsat = 0, unreach = 0;
   for (size_t k = 0; k < nt; k++) {
-    keep[k] = smt_is_sat(p->ctx, s->trans.data[k].guard) != SMT_UNSAT;
+    keep[k] = smt_is_sat(p->ctx, p->budget, s->trans.data[k].guard) != SMT_UNSAT;
     if (!keep[k]) unsat++;
   }
   u32_vec kept = {0};
@@ -395,19 +395,18 @@ static void advance(its **cur, its *next) {
   *cur = next;
 }
 
-its *its_preprocess(const its *s, unsigned timeout_ms, its_pre_stats *stats, strbuf *log) {
+its *its_preprocess(const its *s, budget b, its_pre_stats *stats, strbuf *log) {
   its_pre_stats local = {0};
-  pp_state p = {s->ctx, stats ? stats : &local, log, 0};
+  /* Every query here may fail without harm (UNKNOWN keeps a transition or
+   * drops a candidate invariant), so they get a short leash. */
+  unsigned ms = b.query_ms && b.query_ms < ITS_PRE_QUERY_MS ? b.query_ms : ITS_PRE_QUERY_MS;
+  pp_state p = {s->ctx, stats ? stats : &local, log, 0, budget_queries(b, ms)};
   *p.st = (its_pre_stats){0};
   if (s->start == ITS_NONE || s->start >= s->nlocs) { /* nothing to anchor the steps: a plain copy */
     its *r = pp_shell(s);
     for (size_t k = 0; k < s->trans.len; k++) pp_copy_trans(r, &s->trans.data[k]);
     return r;
   }
-  /* Every query here may fail without harm (UNKNOWN keeps a transition or
-   * drops a candidate invariant), so they get a short leash. */
-  unsigned outer_timeout =
-      smt_swap_timeout(s->ctx, timeout_ms && timeout_ms < ITS_PRE_QUERY_MS ? timeout_ms : ITS_PRE_QUERY_MS);
   its *cur = pp_prune(&p, s);
   its_check_valid(cur);
   p.max_trans = 4 * (cur->trans.len > 4 ? cur->trans.len : 4);
@@ -421,6 +420,5 @@ its *its_preprocess(const its *s, unsigned timeout_ms, its_pre_stats *stats, str
   advance(&cur, pp_invariants(&p, cur));
   advance(&cur, pp_prune(&p, cur));
   advance(&cur, pp_compact(cur));
-  smt_set_timeout(s->ctx, outer_timeout);
   return cur;
 }

@@ -51,15 +51,15 @@
  * that changed something is appended ("chaining: eliminated 3
  * location(s), 7 -> 5 transition(s)"), and one line per location with
  * invariants ("invariant at l1: x >= 0 /\ y - x <= 0"). Solver queries
- * get min(timeout_ms, ITS_PRE_QUERY_MS) each (0 = ITS_PRE_QUERY_MS; an
- * UNKNOWN only costs a simplification), and the context's timeout is the
- * caller's again on return. Terms are added to s->ctx; fresh
+ * get min(b.query_ms, ITS_PRE_QUERY_MS) each (0 = ITS_PRE_QUERY_MS; an
+ * UNKNOWN only costs a simplification), within b's deadline. Terms are added to s->ctx; fresh
  * temporaries are made by smt_mk_fresh(ctx, "pp.t", Int), named "pp.t!N".
  * Stats are reset at the start of the call.
  */
 #ifndef BITPROVE_ITS_PREPROCESS_H
 #define BITPROVE_ITS_PREPROCESS_H
 
+#include "../util/budget.h"
 #include "../util/util.h"
 #include "its.h"
 
@@ -76,6 +76,6 @@ typedef struct {
   uint32_t invariant_atoms;   /* invariant atoms added to guards */
 } its_pre_stats;
 
-its *its_preprocess(const its *s, unsigned timeout_ms, its_pre_stats *stats, strbuf *log);
+its *its_preprocess(const its *s, budget b, its_pre_stats *stats, strbuf *log);
 
 #endif

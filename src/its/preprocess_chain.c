@@ -69,7 +69,7 @@ static its *eliminate(pp_state *p, const its *s, uint32_t l, uint32_t *dropped) 
       smt_term g;
       ok = compose(ctx, s, t1, t2, &g, upd);
       if (!ok) break;
-      if (smt_is_sat(ctx, g) == SMT_UNSAT) {
+      if (smt_is_sat(ctx, p->budget, g) == SMT_UNSAT) {
         (*dropped)++;
         continue;
       }

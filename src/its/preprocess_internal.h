@@ -17,6 +17,7 @@ typedef struct {
   its_pre_stats *st;
   strbuf *log;          /* may be NULL */
   size_t max_trans;     /* chaining never lets the system grow beyond this */
+  budget budget;        /* every query (a short leash: ITS_PRE_QUERY_MS at most) */
 } pp_state;
 
 /* A set of terms: the util map with the terms as keys (map.h). */

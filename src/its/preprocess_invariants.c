@@ -152,7 +152,7 @@ static smt_term conj_of(smt_ctx *ctx, const smt_term_vec *c) {
 }
 
 /* Removes from C(t->to) every candidate t does not keep; true if any. */
-static bool check_trans(const its *s, const its_trans *t, smt_term_vec *cand) {
+static bool check_trans(const its *s, budget b, const its_trans *t, smt_term_vec *cand) {
   smt_ctx *ctx = s->ctx;
   smt_term_vec *dst = &cand[t->to];
   if (dst->len == 0) return false;
@@ -164,13 +164,13 @@ static bool check_trans(const its *s, const its_trans *t, smt_term_vec *cand) {
     all &= img[j] != SMT_NULL;
   }
   /* the common case first: one query for all of them */
-  if (all && smt_implies(ctx, pre, smt_mk_and(ctx, (uint32_t)dst->len, img)) == SMT_YES) {
+  if (all && smt_implies(ctx, b, pre, smt_mk_and(ctx, (uint32_t)dst->len, img)) == SMT_YES) {
     free(img);
     return false;
   }
   size_t w = 0;
   for (size_t j = 0; j < dst->len; j++)
-    if (img[j] != SMT_NULL && smt_implies(ctx, pre, img[j]) == SMT_YES) dst->data[w++] = dst->data[j];
+    if (img[j] != SMT_NULL && smt_implies(ctx, b, pre, img[j]) == SMT_YES) dst->data[w++] = dst->data[j];
   bool changed = w != dst->len;
   dst->len = w;
   free(img);
@@ -194,7 +194,7 @@ its *pp_invariants(pp_state *p, const its *s) {
       dirty[l] = false;
       for (size_t k = 0; k < s->trans.len; k++) {
         const its_trans *t = &s->trans.data[k];
-        if (t->from == l && check_trans(s, t, cand)) dirty[t->to] = any = true;
+        if (t->from == l && check_trans(s, p->budget, t, cand)) dirty[t->to] = any = true;
       }
     }
   }

@@ -76,7 +76,6 @@ smt_answer its_check_step(const its_problem *p, const its_rank_step *st) {
   if (!st || st->nt != p->nt || !locations_ok(p, st->nloc)) return SMT_NO;
   for (uint32_t l = 0; l < st->nloc; l++)
     if (!over_pre_vars(s, st->f[l])) return SMT_NO;
-  unsigned outer_timeout = smt_swap_timeout(ctx, p->timeout_ms);
   smt_term zero = smt_mk_int(ctx, 0), one = smt_mk_int(ctx, 1);
   smt_answer ans = SMT_YES;
   bool any = false;
@@ -87,13 +86,12 @@ smt_answer its_check_step(const its_problem *p, const its_rank_step *st) {
     smt_term diff = smt_mk_int_sub(ctx, before, after);
     if (st->strict[k]) {
       any = true;
-      ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, one)));
-      if (ans != SMT_NO) ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, before, zero)));
+      ans = worse(ans, smt_implies(ctx, p->budget, rel, smt_mk_int_ge(ctx, diff, one)));
+      if (ans != SMT_NO) ans = worse(ans, smt_implies(ctx, p->budget, rel, smt_mk_int_ge(ctx, before, zero)));
     } else {
-      ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, zero)));
+      ans = worse(ans, smt_implies(ctx, p->budget, rel, smt_mk_int_ge(ctx, diff, zero)));
     }
   }
-  smt_set_timeout(ctx, outer_timeout);
   return any ? ans : SMT_NO;
 }
 
@@ -103,7 +101,6 @@ smt_answer its_check_nested(const its_problem *p, const its_nested *n) {
   if (!n || n->depth == 0 || !locations_ok(p, n->nloc)) return SMT_NO;
   for (size_t i = 0; i < (size_t)n->depth * n->nloc; i++)
     if (!over_pre_vars(s, n->f[i])) return SMT_NO;
-  unsigned outer_timeout = smt_swap_timeout(ctx, p->timeout_ms);
   smt_term zero = smt_mk_int(ctx, 0), one = smt_mk_int(ctx, 1);
   smt_answer ans = SMT_YES;
   for (uint32_t k = 0; k < p->nt && ans != SMT_NO; k++) {
@@ -114,12 +111,11 @@ smt_answer its_check_nested(const its_problem *p, const its_nested *n) {
       smt_term fi = n->f[i * n->nloc + from];
       smt_term diff = smt_mk_int_sub(ctx, fi, at_post(s, n->f[i * n->nloc + to]));
       if (i > 0) diff = smt_mk_int_add2(ctx, diff, n->f[(i - 1) * n->nloc + from]);
-      ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, one)));
+      ans = worse(ans, smt_implies(ctx, p->budget, rel, smt_mk_int_ge(ctx, diff, one)));
     }
     if (ans != SMT_NO)
-      ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, n->f[(n->depth - 1) * n->nloc + from], zero)));
+      ans = worse(ans, smt_implies(ctx, p->budget, rel, smt_mk_int_ge(ctx, n->f[(n->depth - 1) * n->nloc + from], zero)));
   }
-  smt_set_timeout(ctx, outer_timeout);
   return ans;
 }
 

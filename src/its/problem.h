@@ -47,6 +47,7 @@
 #include <stdint.h>
 
 #include "../smt/query.h"
+#include "../util/budget.h"
 #include "../util/util.h"
 #include "its.h"
 
@@ -58,7 +59,7 @@ typedef struct {
   const uint32_t *locs; /* ITS indices of the problem's locations */
   const uint32_t *lloc; /* s->nlocs entries: local index of an ITS location
                            (meaningful for the locations in locs) */
-  unsigned timeout_ms;  /* per solver query, 0 = none */
+  budget budget;        /* every solver query of the problem's checks */
 } its_problem;
 
 typedef struct {

@@ -22,7 +22,7 @@
 #define UNDEF UINT32_MAX
 
 its_prove_options its_prove_default_options(void) {
-  its_prove_options o = {true, true, true, true, true, 3, 10000, 0};
+  its_prove_options o = {true, true, true, true, true, 3, {0, 10000}};
   return o;
 }
 
@@ -67,7 +67,7 @@ typedef struct {
   uint32_t *tidx, *locs, *lloc;
 } problem_buf;
 
-static void problem_init(problem_buf *b, its *s, const u32_vec *trans, unsigned timeout_ms) {
+static void problem_init(problem_buf *b, its *s, const u32_vec *trans, budget bu) {
   uint32_t nt = (uint32_t)trans->len;
   b->tidx = xmalloc((nt ? nt : 1) * sizeof *b->tidx);
   memcpy(b->tidx, trans->data, nt * sizeof *b->tidx);
@@ -81,7 +81,7 @@ static void problem_init(problem_buf *b, its *s, const u32_vec *trans, unsigned 
     for (int e = 0; e < 2; e++)
       if (b->lloc[ends[e]] == UNDEF) b->lloc[ends[e]] = nloc, b->locs[nloc++] = ends[e];
   }
-  b->p = (its_problem){s, nt, b->tidx, nloc, b->locs, b->lloc, timeout_ms};
+  b->p = (its_problem){s, nt, b->tidx, nloc, b->locs, b->lloc, bu};
 }
 
 static void problem_release(problem_buf *b) { free(b->tidx), free(b->locs), free(b->lloc); }
@@ -136,10 +136,10 @@ static its_rank_step *try_linear(const its_problem *p, rank_status *status) {
     rank_status rs;
     if (attempt == 0) {
       util_progress_step("linear ranking (guard candidates)");
-      rs = rank_linear_guards(p->s->ctx, scc, NULL, 64, &f);
+      rs = rank_linear_guards(p->s->ctx, scc, NULL, 64, p->budget, &f);
     } else {
       util_progress_step("linear ranking (Farkas)");
-      rs = rank_linear(p->s->ctx, scc, NULL, p->timeout_ms, &f, NULL);
+      rs = rank_linear(p->s->ctx, scc, NULL, p->budget, &f, NULL);
     }
     lin_scc_free(scc);
     if (rs == RANK_FOUND || *status == RANK_NONE) *status = rs;
@@ -157,12 +157,12 @@ typedef struct {
   strbuf *proof;
   strbuf *reason;
   uint32_t steps, nested_closed;
-  double deadline;       /* util_now() value, 0 = none */
+  budget budget;         /* of the whole proof and of each query */
 } prover;
 
 /* Past the overall budget? (Each solver check is capped by the same
- * deadline through smt_set_deadline, set in its_prove_with.) */
-static bool out_of_time(const prover *pv) { return pv->deadline > 0 && util_now() >= pv->deadline; }
+ * deadline: the queries carry the budget.) */
+static bool out_of_time(const prover *pv) { return budget_expired(pv->budget); }
 
 static bool dead_end_stop(void *arg) { return out_of_time(arg); }
 
@@ -177,7 +177,7 @@ static bool drop_dead_ends(prover *pv, const its_problem *p, u32_vec_vec *work) 
   its *s = p->s;
   if (p->nt > 200) return false; /* quadratic in the transitions */
   bool *dead = xcalloc(p->nt ? p->nt : 1, sizeof *dead);
-  its_dead_end_opts o = {"de.t", 0, NULL, NULL, dead_end_stop, pv};
+  its_dead_end_opts o = {"de.t", 0, NULL, p->budget, NULL, dead_end_stop, pv};
   bool any = its_dead_ends_mark(s, p->tidx, p->nt, &o, dead) > 0;
   if (any) {
     print_problem_head(pv->proof, p);
@@ -293,9 +293,9 @@ static void print_preprocessed(strbuf *out, const its *input, const its *s, cons
   }
 }
 
-its_prove_answer its_prove(its *s, unsigned timeout_ms, strbuf *out) {
+its_prove_answer its_prove(its *s, budget b, strbuf *out) {
   its_prove_options o = its_prove_default_options();
-  o.query_ms = timeout_ms;
+  o.budget = b;
   its_prove_result r;
   its_prove_answer a = its_prove_with(s, &o, &r);
   its_prove_result_print(&r, out);
@@ -330,27 +330,20 @@ void its_prove_result_print(const its_prove_result *r, strbuf *out) {
 }
 
 its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_prove_result *out) {
-  smt_ctx *ctx = input->ctx;
-  unsigned timeout_ms = opt->query_ms;
+  budget b = opt->budget;
   result_init(out);
   if (input->start == ITS_NONE || input->start >= input->nlocs) {
     result_maybe(out, "no start location");
     return ITS_PROVE_MAYBE;
   }
-  /* every callee below sets the query timeout it needs and restores it;
-   * this restores the caller's on return */
-  unsigned outer_timeout = smt_swap_timeout(ctx, timeout_ms);
   strbuf prelog = {0}, proof = {0}, reason = {0};
   its *s = input;
-  /* the budget bounds every solver check from here on (smt deadline) */
-  double deadline = opt->deadline;
-  double outer_deadline = smt_narrow_deadline(ctx, deadline);
   util_progress_count("transitions", input->trans.len);
   if (opt->preprocess) {
     its_pre_stats pst;
     memset(&pst, 0, sizeof pst);
     util_progress_step("preprocessing");
-    s = its_preprocess(input, timeout_ms, &pst, &prelog);
+    s = its_preprocess(input, b, &pst, &prelog);
     util_progress_count("transitions after preprocessing", s->trans.len);
   }
 
@@ -361,15 +354,15 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   VEC_FREE(all);
   uint32_t initial = (uint32_t)work.len;
 
-  prover pv = {opt, &proof, &reason, 0, 0, deadline};
+  prover pv = {opt, &proof, &reason, 0, 0, b};
   bool open = false;
   for (size_t w = 0; w < work.len && !open; w++) {
     util_progress_count("SCCs done", w);
     util_progress_step("an SCC's transitions (satisfiability)");
-    problem_buf b;
-    problem_init(&b, s, &work.data[w], timeout_ms);
-    open = !rank_problem(&pv, &b.p, &work);
-    problem_release(&b);
+    problem_buf pb;
+    problem_init(&pb, s, &work.data[w], b);
+    open = !rank_problem(&pv, &pb.p, &work);
+    problem_release(&pb);
   }
   for (size_t w = 0; w < work.len; w++) VEC_FREE(work.data[w]);
   VEC_FREE(work);
@@ -390,7 +383,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   } else {
     strbuf witness = {0};
     util_progress_step("non-termination");
-    if (opt->nonterm && !out_of_time(&pv) && its_nonterm(s, timeout_ms, &witness, NULL)) {
+    if (opt->nonterm && !out_of_time(&pv) && its_nonterm(s, b, &witness, NULL)) {
       out->answer = ITS_PROVE_NO;
       print_preprocessed(&out->proof, input, s, &prelog);
       strbuf_printf(&out->proof, "%s", witness.data ? witness.data : "");
@@ -399,8 +392,6 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
     }
     strbuf_free(&witness);
   }
-  smt_set_deadline(ctx, outer_deadline);
-  smt_set_timeout(ctx, outer_timeout);
   strbuf_free(&prelog), strbuf_free(&proof), strbuf_free(&reason);
   if (s != input) its_free(s);
   assert(out->answer != ITS_PROVE_MAYBE || out->reason.len > 0);
@@ -460,10 +451,13 @@ static void prove_in_child(void *arg, strbuf *text) {
   its_prove_result_free(&r);
 }
 
-bool its_prove_isolated(its *s, const its_prove_options *opt, double seconds, its_prove_result *out) {
-  isolated_job job = {s, opt};
+bool its_prove_isolated(its *s, const its_prove_options *opt, its_prove_result *out) {
+  /* the child's proof ends a moment before the parent stops waiting */
+  its_prove_options inner = *opt;
+  inner.budget = budget_reserve(opt->budget, ITS_ISOLATED_MARGIN);
+  isolated_job job = {s, &inner};
   strbuf text = {0};
-  bool finished = util_run_isolated(seconds, prove_in_child, &job, &text);
+  bool finished = util_run_isolated(opt->budget, prove_in_child, &job, &text);
   bool ok = false;
   if (finished) {
     ok = its_prove_result_parse(text.data, text.len, out);
@@ -473,4 +467,10 @@ bool its_prove_isolated(its *s, const its_prove_options *opt, double seconds, it
   }
   strbuf_free(&text);
   return ok;
+}
+
+const char *its_prove_reason_line(const its_prove_result *r, int *len) {
+  const char *why = r->answer == ITS_PROVE_MAYBE && r->reason.data ? r->reason.data : "MAYBE";
+  *len = (int)strcspn(why, "\n");
+  return why;
 }

@@ -48,10 +48,9 @@
  *     "NO\n"  and the witness,
  *     "MAYBE\nreason: ...\n".
  * s must be valid (its_validate); s itself is not changed (terms are added
- * to s->ctx). opt->query_ms bounds every solver check (0 = none),
- * opt->deadline the whole proof (a util_now() value, 0 = none; the
- * context's own deadline, if earlier, still applies). The solver timeout
- * and deadline of s->ctx are the same on return as on entry.
+ * to s->ctx). opt->budget bounds the whole proof (its deadline) and every
+ * solver check (its query limit); nothing of s->ctx is changed but its
+ * terms and statistics.
  * Options select techniques (for experiments and for the cross-check that
  * no two configurations contradict each other); its_prove() uses all.
  *
@@ -63,6 +62,7 @@
 #ifndef BITPROVE_ITS_PROVE_H
 #define BITPROVE_ITS_PROVE_H
 
+#include "../util/budget.h"
 #include "../util/util.h"
 #include "its.h"
 
@@ -73,8 +73,7 @@ typedef struct {
   bool linear, nested, poly; /* ranking techniques */
   bool nonterm;    /* step 3 */
   uint32_t nested_depth; /* maximal depth of nested functions (0 = 3) */
-  unsigned query_ms; /* per solver check (0 = none) */
-  double deadline; /* util_now() value for the whole proof (0 = none): past it, MAYBE with reason "timeout" */
+  budget budget; /* the whole proof (past its deadline: MAYBE with reason "timeout") and each solver check */
 } its_prove_options;
 
 typedef struct {
@@ -83,17 +82,20 @@ typedef struct {
   strbuf proof;  /* YES: the proof; NO: the witness; the lines after the answer line */
 } its_prove_result;
 
-/* All techniques on, query_ms 10000, no deadline. */
+/* All techniques on, queries of 10000 ms, no deadline. */
 its_prove_options its_prove_default_options(void);
 
-/* All techniques, query_ms = timeout_ms, no deadline; the result printed
- * (its_prove_result_print) to out. */
-its_prove_answer its_prove(its *s, unsigned timeout_ms, strbuf *out);
+/* All techniques within b; the result printed (its_prove_result_print) to
+ * out. */
+its_prove_answer its_prove(its *s, budget b, strbuf *out);
 /* Fills *out (the caller frees it with its_prove_result_free); returns its answer. */
 its_prove_answer its_prove_with(its *s, const its_prove_options *opt, its_prove_result *out);
 void its_prove_result_free(its_prove_result *r);
 /* Appends the termCOMP text ("YES\n" + proof, "NO\n" + witness, "MAYBE\nreason: ...\n"). */
 void its_prove_result_print(const its_prove_result *r, strbuf *out);
+/* The first line of the reason of a MAYBE (its length in *len); "MAYBE"
+ * for the other answers. */
+const char *its_prove_reason_line(const its_prove_result *r, int *len);
 
 /* The result as text for another process, and back. Parsing fails (false,
  * *out a MAYBE with reason "malformed prover answer") on any text that
@@ -101,10 +103,12 @@ void its_prove_result_print(const its_prove_result *r, strbuf *out);
 void its_prove_result_serialise(const its_prove_result *r, strbuf *out);
 bool its_prove_result_parse(const char *text, size_t len, its_prove_result *out);
 
-/* its_prove_with in a child process given at most `seconds` of wall time
- * (<= 0: none). True when the child answered; false when it was killed at
- * the deadline or died: then *out is a MAYBE whose reason says so
- * ("timeout", "crashed", ...). The caller frees *out either way. */
-bool its_prove_isolated(its *s, const its_prove_options *opt, double seconds, its_prove_result *out);
+/* its_prove_with in a child process, killed at opt->budget's deadline (none:
+ * no limit); the proof inside ends ITS_ISOLATED_MARGIN seconds earlier.
+ * True when the child answered; false when it was killed or died: then
+ * *out is a MAYBE whose reason says so ("timeout", "crashed", ...). The
+ * caller frees *out either way. */
+#define ITS_ISOLATED_MARGIN 0.5
+bool its_prove_isolated(its *s, const its_prove_options *opt, its_prove_result *out);
 
 #endif

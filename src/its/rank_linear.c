@@ -135,7 +135,7 @@ static void temp_vars(smt_ctx *ctx, const lin_scc *scc, uint32_t k, term_vec *tm
   }
 }
 
-smt_answer rank_check(smt_ctx *ctx, const lin_scc *scc, const bool *active, const rank_func *f) {
+smt_answer rank_check(smt_ctx *ctx, budget b, const lin_scc *scc, const bool *active, const rank_func *f) {
   uint32_t n = scc->nvars;
   if (f->nvars != n || f->nlocs != scc->nlocs || f->ntrans != scc->trans.len) return SMT_NO;
   smt_term *pre = xmalloc((n ? n : 1) * sizeof *pre), *post = xmalloc((n ? n : 1) * sizeof *post);
@@ -157,10 +157,10 @@ smt_answer rank_check(smt_ctx *ctx, const lin_scc *scc, const bool *active, cons
     smt_term zero = smt_mk_int(ctx, 0);
     if (f->strict[k]) {
       any_strict = true;
-      ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, smt_mk_int(ctx, 1))));
-      if (ans != SMT_NO) ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, fl, zero)));
+      ans = worse(ans, smt_implies(ctx, b, rel, smt_mk_int_ge(ctx, diff, smt_mk_int(ctx, 1))));
+      if (ans != SMT_NO) ans = worse(ans, smt_implies(ctx, b, rel, smt_mk_int_ge(ctx, fl, zero)));
     } else {
-      ans = worse(ans, smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, zero)));
+      ans = worse(ans, smt_implies(ctx, b, rel, smt_mk_int_ge(ctx, diff, zero)));
     }
   }
   if (!any_strict) ans = SMT_NO;
@@ -203,7 +203,7 @@ static void fill_f(smt_ctx *ctx, smt_solver *s, const smt_term *c, rank_func *f,
   }
 }
 
-rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, unsigned timeout_ms,
+rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, budget b,
                         rank_func **out, rank_stats *stats) {
   rank_stats dummy;
   if (!stats) {
@@ -225,7 +225,7 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
     any_active = true;
     temp_vars(ctx, scc, k, &tmp);
     smt_term rel = lin_trans_term(ctx, scc, k, pre, post, tmp.data);
-    if (smt_is_sat(ctx, rel) == SMT_UNSAT) {
+    if (smt_is_sat(ctx, b, rel) == SMT_UNSAT) {
       f->strict[k] = true; /* vacuous: no step is ever taken */
       any_strict = true;
       stats->vacuous++;
@@ -278,7 +278,7 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
     smt_solver_push(s);
     smt_solver_assert(s, smt_mk_or(ctx, (uint32_t)pending.len, pending.data));
     stats->solver_checks++;
-    smt_result r = smt_solver_check(s, timeout_ms);
+    smt_result r = smt_solver_check(s, b);
     if (r == SMT_SAT) {
       fill_f(ctx, s, c, f, relaxed);
       have_model = true;
@@ -302,7 +302,7 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
    * non-increasing on the others will do; ask for one. */
   if (any_strict && !have_model) {
     stats->solver_checks++;
-    smt_result r = smt_solver_check(s, timeout_ms);
+    smt_result r = smt_solver_check(s, b);
     if (r == SMT_SAT) fill_f(ctx, s, c, f, relaxed);
     else any_strict = false, st = r == SMT_UNKNOWN ? RANK_UNKNOWN : RANK_NONE;
   }
@@ -312,7 +312,7 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
   free(c);
   smt_solver_free(s);
   if (any_strict) {
-    smt_answer a = rank_check(ctx, scc, active, f);
+    smt_answer a = rank_check(ctx, b, scc, active, f);
     if (a == SMT_YES) {
       st = RANK_FOUND;
     } else {
@@ -343,7 +343,7 @@ done:
 
 /* ---- lexicographic combination ------------------------------------------------ */
 
-rank_status rank_lexicographic(smt_ctx *ctx, const lin_scc *scc, unsigned timeout_ms, rank_lex **out,
+rank_status rank_lexicographic(smt_ctx *ctx, const lin_scc *scc, budget b, rank_lex **out,
                                rank_stats *stats) {
   uint32_t nt = (uint32_t)scc->trans.len;
   bool *active = xmalloc((nt ? nt : 1) * sizeof *active);
@@ -353,7 +353,7 @@ rank_status rank_lexicographic(smt_ctx *ctx, const lin_scc *scc, unsigned timeou
   rank_status st = RANK_FOUND;
   while (left > 0) {
     rank_func *f;
-    st = rank_linear(ctx, scc, active, timeout_ms, &f, stats);
+    st = rank_linear(ctx, scc, active, b, &f, stats);
     if (st != RANK_FOUND) break;
     for (uint32_t k = 0; k < nt; k++)
       if (f->strict[k]) active[k] = false, left--;
@@ -416,7 +416,7 @@ static bool guard_candidate(const lin_scc *scc, const lin_trans *t, const lin_at
 /* Decides the strict set of candidate f (the same function at every
  * location): SMT_YES when f is non-increasing on every active transition
  * and decreasing and bounded on at least one (those are marked strict). */
-static smt_answer candidate_strict(smt_ctx *ctx, const lin_scc *scc, const bool *active, rank_func *f,
+static smt_answer candidate_strict(smt_ctx *ctx, budget b, const lin_scc *scc, const bool *active, rank_func *f,
                                    const smt_term *pre, const smt_term *post) {
   term_vec tmp = {0};
   bool any = false;
@@ -429,18 +429,18 @@ static smt_answer candidate_strict(smt_ctx *ctx, const lin_scc *scc, const bool 
     temp_vars(ctx, scc, k, &tmp);
     smt_term rel = lin_trans_term(ctx, scc, k, pre, post, tmp.data);
     smt_term fl = apply_func(ctx, f, t->from, pre), diff = smt_mk_int_sub(ctx, fl, apply_func(ctx, f, t->to, post));
-    smt_answer dec = smt_implies(ctx, rel, smt_mk_and2(ctx, smt_mk_int_ge(ctx, diff, one), smt_mk_int_ge(ctx, fl, zero)));
+    smt_answer dec = smt_implies(ctx, b, rel, smt_mk_and2(ctx, smt_mk_int_ge(ctx, diff, one), smt_mk_int_ge(ctx, fl, zero)));
     if (dec == SMT_YES) {
       f->strict[k] = any = true;
       continue;
     }
-    ans = smt_implies(ctx, rel, smt_mk_int_ge(ctx, diff, zero));
+    ans = smt_implies(ctx, b, rel, smt_mk_int_ge(ctx, diff, zero));
   }
   VEC_FREE(tmp);
   return ans == SMT_YES && any ? SMT_YES : SMT_NO;
 }
 
-rank_status rank_linear_guards(smt_ctx *ctx, const lin_scc *scc, const bool *active, uint32_t max_candidates,
+rank_status rank_linear_guards(smt_ctx *ctx, const lin_scc *scc, const bool *active, uint32_t max_candidates, budget b,
                                rank_func **out) {
   *out = NULL;
   uint32_t n = scc->nvars;
@@ -475,7 +475,7 @@ rank_status rank_linear_guards(smt_ctx *ctx, const lin_scc *scc, const bool *act
         mpz_neg(rank_func_coef(f, l, 0), a->a[w]);
         for (uint32_t i = 0; i < n; i++) mpz_neg(rank_func_coef(f, l, i + 1), a->a[i]);
       }
-      if (candidate_strict(ctx, scc, active, f, pre, post) == SMT_YES && rank_check(ctx, scc, active, f) == SMT_YES)
+      if (candidate_strict(ctx, b, scc, active, f, pre, post) == SMT_YES && rank_check(ctx, b, scc, active, f) == SMT_YES)
         st = RANK_FOUND;
     }
   }

@@ -90,9 +90,9 @@ void rank_func_print(FILE *out, const lin_scc *scc, const rank_func *f);
  * proved, whose strict set is non-empty and maximal for the synthesis.
  * RANK_NONE: no linear ranking function exists for the Farkas encoding (or
  * the re-check refuted the candidate, reported loudly on stderr).
- * RANK_UNKNOWN: a solver gave up. timeout_ms bounds each solver check
- * (0 = none). stats may be NULL. */
-rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, unsigned timeout_ms,
+ * RANK_UNKNOWN: a solver gave up. b bounds each solver check. stats may
+ * be NULL. */
+rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, budget b,
                         rank_func **out, rank_stats *stats);
 
 /* A cheap first try for large SCCs: each bound of the guards, "e <= 0"
@@ -104,14 +104,14 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, un
  * else RANK_NONE. Loop counters against constants (i < 4) are found so
  * without a Farkas problem that grows with every atom of the SCC. */
 rank_status rank_linear_guards(smt_ctx *ctx, const lin_scc *scc, const bool *active, uint32_t max_candidates,
-                               rank_func **out);
+                               budget b, rank_func **out);
 
 /* Proves over Z, without Farkas, that f is non-increasing on every active
  * transition and decreasing and bounded on every strict one, and that the
  * strict set is non-empty and inside the active set. SMT_YES only when all
  * of it is proved; SMT_NO when some condition fails (or the shape is
  * wrong); SMT_DONT_KNOW when a query was not decided. */
-smt_answer rank_check(smt_ctx *ctx, const lin_scc *scc, const bool *active, const rank_func *f);
+smt_answer rank_check(smt_ctx *ctx, budget b, const lin_scc *scc, const bool *active, const rank_func *f);
 
 /* A lexicographic ranking function: comps[0] ranks all transitions, and
  * comps[i] the transitions not strict in comps[0..i-1]; every transition
@@ -124,7 +124,7 @@ typedef struct {
 /* Repeats rank_linear, removing the strict transitions, until none is left
  * (RANK_FOUND, *out set) or no function is found (RANK_NONE/RANK_UNKNOWN,
  * *out NULL). */
-rank_status rank_lexicographic(smt_ctx *ctx, const lin_scc *scc, unsigned timeout_ms, rank_lex **out,
+rank_status rank_lexicographic(smt_ctx *ctx, const lin_scc *scc, budget b, rank_lex **out,
                                rank_stats *stats);
 void rank_lex_free(rank_lex *lex);
 void rank_lex_print(FILE *out, const lin_scc *scc, const rank_lex *lex);

@@ -77,7 +77,7 @@ static rank_status try_depth(const its_problem *p, const lin_scc *scc, const boo
   smt_solver *sv = smt_solver_new(ctx, SMT_BACKEND_Z3);
   for (uint32_t k = 0; k < p->nt; k++)
     if (live[k]) assert_transition(ctx, sv, scc, k, &t, d);
-  smt_result r = smt_solver_check(sv, p->timeout_ms);
+  smt_result r = smt_solver_check(sv, p->budget);
   rank_status st = r == SMT_SAT ? RANK_FOUND : r == SMT_UNSAT ? RANK_NONE : RANK_UNKNOWN;
   if (st == RANK_FOUND) {
     its_nested *nf = its_nested_new(d, p->nloc, "nested");
@@ -101,10 +101,9 @@ rank_status its_rank_nested_counted(const its_problem *p, uint32_t max_depth, it
   stats->calls++;
   *out = NULL;
   smt_ctx *ctx = p->s->ctx;
-  unsigned outer_timeout = smt_swap_timeout(ctx, p->timeout_ms);
   bool *live = xcalloc(p->nt ? p->nt : 1, sizeof *live);
   for (uint32_t k = 0; k < p->nt; k++) {
-    live[k] = smt_is_sat(ctx, its_problem_relation(p->s, p->tidx[k])) != SMT_UNSAT;
+    live[k] = smt_is_sat(ctx, p->budget, its_problem_relation(p->s, p->tidx[k])) != SMT_UNSAT;
     if (!live[k]) stats->vacuous++;
   }
   lin_scc *scc = its_abstract_problem(p, NULL);
@@ -142,7 +141,6 @@ rank_status its_rank_nested_counted(const its_problem *p, uint32_t max_depth, it
   else stats->unknown++;
   lin_scc_free(scc);
   free(live);
-  smt_set_timeout(ctx, outer_timeout);
   return st;
 }
 

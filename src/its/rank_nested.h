@@ -50,7 +50,7 @@ typedef struct {
  * p's transitions. RANK_FOUND: *out (caller frees, its_nested_free) passed
  * its_check_nested; technique "nested". RANK_NONE: none up to max_depth for
  * the Farkas encoding over the abstraction (or the check refuted it).
- * RANK_UNKNOWN: a solver query (each bounded by p->timeout_ms) was not
+ * RANK_UNKNOWN: a solver query (each bounded by p->budget) was not
  * decided. *out is NULL unless RANK_FOUND. */
 rank_status its_rank_nested(const its_problem *p, uint32_t max_depth, its_nested **out);
 /* The same, counting into stats (may be NULL). */

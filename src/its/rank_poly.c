@@ -173,7 +173,7 @@ static smt_result find_violation(poly_search *ps, uint32_t k, smt_term bad) {
   ps->st->checks++;
   smt_solver_push(qs);
   smt_solver_assert(qs, smt_mk_and2(ctx, its_problem_relation(s, ps->p->tidx[k]), bad));
-  smt_result r = smt_solver_check(qs, ps->p->timeout_ms);
+  smt_result r = smt_solver_check(qs, ps->p->budget);
   if (r == SMT_SAT)
     for (uint32_t i = 0; i < ps->n; i++) {
       read_int(ctx, qs, s->pre[i], ps->pt_pre[i]);
@@ -229,8 +229,8 @@ static smt_result next_candidate(poly_search *ps, const bool *live, const bool *
   smt_solver_assert(ps->cs, smt_mk_or(ctx, (uint32_t)pending.len, pending.data));
   smt_result r;
   for (;;) {
-    r = *level < LEVEL_FULL ? smt_solver_check_assumptions(ps->cs, 1, &ps->level[*level], ps->p->timeout_ms)
-                            : smt_solver_check(ps->cs, ps->p->timeout_ms);
+    r = *level < LEVEL_FULL ? smt_solver_check_assumptions(ps->cs, 1, &ps->level[*level], ps->p->budget)
+                            : smt_solver_check(ps->cs, ps->p->budget);
     if (r != SMT_UNSAT || *level == LEVEL_FULL) break;
     ++*level; /* exhausted for good: the constraints only grow */
   }
@@ -283,13 +283,12 @@ rank_status its_rank_poly_opts(const its_problem *p, const its_poly_opts *opts, 
   uint32_t nt = p->nt;
   poly_search ps = {.p = p, .ctx = ctx, .n = p->s->nvars, .st = stats};
   ps.np = 1 + 2 * ps.n;
-  unsigned outer_timeout = smt_swap_timeout(ctx, p->timeout_ms);
 
   /* vacuous transitions are strict for free */
   bool *live = xcalloc(nt ? nt : 1, sizeof *live), *fixed = xcalloc(nt ? nt : 1, sizeof *fixed);
   bool any_live = false, any_vacuous = false;
   for (uint32_t k = 0; k < nt; k++) {
-    live[k] = smt_is_sat(ctx, its_problem_relation(p->s, p->tidx[k])) != SMT_UNSAT;
+    live[k] = smt_is_sat(ctx, p->budget, its_problem_relation(p->s, p->tidx[k])) != SMT_UNSAT;
     any_live |= live[k];
     if (!live[k]) any_vacuous = true, stats->vacuous++;
   }
@@ -372,7 +371,6 @@ rank_status its_rank_poly_opts(const its_problem *p, const its_poly_opts *opts, 
   free(ps.unk);
   free(fixed);
   free(live);
-  smt_set_timeout(ctx, outer_timeout);
   return st;
 }
 

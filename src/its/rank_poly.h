@@ -22,7 +22,7 @@
  * (one Bool indicator per transition) satisfying the point constraints
  * collected so far; each condition of the candidate is then checked on the
  * real relation with the query solver (smt_query_solver, push/check/pop,
- * p->timeout_ms per check), and a model (a, a') that violates it becomes a
+ * p->budget per check), and a model (a, a') that violates it becomes a
  * new point constraint. Candidates are tried in rising template classes:
  * linear with |coef| <= 2, with squares and |coef| <= 2, then up to
  * coef_bound; a class is left for good once it is exhausted (the point

@@ -253,7 +253,7 @@ static bool followed(const its *s, const its_trans *t, const graph *g, const uin
     c.guard = g1; /* t;q from the same t: only q's guard is added */
     if (s->nvars) memcpy(c.state, after, s->nvars * sizeof *after);
     append(&c, q, NULL, NULL, NULL, false);
-    smt_result r = o->sat ? o->sat(o->arg, c.guard) : smt_is_sat(s->ctx, c.guard);
+    smt_result r = o->sat ? o->sat(o->arg, c.guard) : smt_is_sat(s->ctx, o->query, c.guard);
     any = r != SMT_UNSAT;
   }
   free(after);

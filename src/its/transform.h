@@ -119,6 +119,7 @@ typedef struct {
   const char *prefix;   /* of the fresh variables of the compositions */
   uint32_t max_out;     /* skip t when its target has more outgoing transitions (0: no limit) */
   uint32_t *budget;     /* transitions checked at most, decremented (NULL: no limit) */
+  budget query;         /* of the default satisfiability check */
   /* Satisfiability of one composition (NULL: smt_is_sat); anything but
    * SMT_UNSAT keeps the transition. */
   smt_result (*sat)(void *arg, smt_term f);

@@ -21,15 +21,14 @@
 #include "../util/progress.h"
 
 void seg_options_default(seg_options *o) {
-  o->deadline = 0;
+  o->budget = budget_queries(budget_unlimited(), 2000);
   o->max_states = 20000;
-  o->query_timeout_ms = 2000;
   o->modular_all = false;
   o->join_states = 4;
 }
 
 
-static bool past_deadline(const seg_engine *e) { return e->deadline > 0 && util_now() > e->deadline; }
+static bool past_deadline(const seg_engine *e) { return budget_expired(e->budget); }
 
 /* ---- substitutions (instantiations mu and their pseudo-inverses) -------- */
 
@@ -1125,8 +1124,7 @@ static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const se
   e->finfo = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->finfo);
   for (size_t i = 0; i < m->funcs.len; i++)
     if (m->funcs.data[i].defined) seg_func_info_init(&e->finfo[i], &m->funcs.data[i]);
-  e->deadline = e->opt.deadline;
-  smt_set_timeout(ctx, e->opt.query_timeout_ms);
+  e->budget = e->opt.budget;
   e->modular = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->modular);
   ir_recursive_funcs(m, e->modular);
   if (e->opt.modular_all)
@@ -1141,7 +1139,6 @@ seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
   seg_graph *g = xcalloc(1, sizeof *g);
   builder bd = {0};
   bd.g = g;
-  unsigned outer_timeout = smt_timeout(ctx); /* engine_init sets the SEG's own */
   engine_init(g, m, ctx, o);
   bd.inst_base = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *bd.inst_base);
   uint32_t ninsts = 0;
@@ -1167,7 +1164,6 @@ seg_graph *seg_build(const ir_module *m, smt_ctx *ctx, const seg_options *o) {
   for (uint32_t i = 0; i < ninsts; i++) VEC_FREE(bd.join_nodes[i]);
   free(bd.join_nodes);
   free(bd.inst_base);
-  smt_set_timeout(ctx, outer_timeout);
   return g;
 }
 

@@ -108,7 +108,7 @@ typedef struct seg_engine {
   seg_func_info *finfo; /* per function of m (NULL info for functions without body) */
   uint32_t next_var;    /* for seg_fresh */
   uint64_t queries;
-  double deadline;      /* util time; 0 = none */
+  budget budget;        /* the construction's deadline and each query's limit */
   bool *modular;        /* per function: calls of it get a call abstraction (seed 004 Def. 5) instead of a
                            pushed frame that runs inline; the recursive functions (ir_recursive_funcs) */
 } seg_engine;

@@ -91,9 +91,10 @@
 #include "../util/util.h"
 
 typedef struct {
-  double deadline;         /* util_now() value that ends the construction (incomplete graph); 0 = none */
+  /* its deadline ends the construction (an incomplete graph); its query
+   * limit bounds each solver query (default: no deadline, 2000 ms) */
+  budget budget;
   uint32_t max_states;     /* the graph is incomplete beyond this many states (default 20000) */
-  unsigned query_timeout_ms; /* per solver query (default 2000) */
   /* Calls of every function with branching are modular, not only of the
    * recursive ones (seed 004 Sect. 5.1: AProVE analyses all functions but
    * straight-line ones modularly); for large programs. Default false. */

@@ -64,18 +64,15 @@ smt_term seg_fresh_ptr(seg_engine *e, seg_state *s) {
 /* ---- states ----------------------------------------------------------------- */
 
 seg_state *seg_state_new(uint32_t nglobals) {
-  seg_state *s = calloc(1, sizeof *s);
-  if (!s) util_die_unknown("out of memory");
-  s->globals = calloc(nglobals ? nglobals : 1, sizeof *s->globals);
-  if (!s->globals) util_die_unknown("out of memory");
+  seg_state *s = xcalloc(1, sizeof *s);
+  s->globals = xcalloc(nglobals ? nglobals : 1, sizeof *s->globals);
   s->nglobals = nglobals;
   return s;
 }
 
 static void *dup_array(const void *p, size_t n, size_t size) {
   if (n == 0) return NULL;
-  void *q = malloc(n * size);
-  if (!q) util_die_unknown("out of memory");
+  void *q = xmalloc(n * size);
   memcpy(q, p, n * size);
   return q;
 }
@@ -87,8 +84,7 @@ static void *dup_array(const void *p, size_t n, size_t size) {
   } while (0)
 
 seg_state *seg_state_copy(const seg_state *s) {
-  seg_state *c = calloc(1, sizeof *c);
-  if (!c) util_die_unknown("out of memory");
+  seg_state *c = xcalloc(1, sizeof *c);
   c->nframes = s->nframes;
   c->frames = dup_array(s->frames, s->nframes, sizeof *s->frames);
   for (uint32_t i = 0; i < s->nframes; i++)
@@ -147,8 +143,7 @@ seg_frame *seg_push_frame(seg_state *s, const ir_module *m, uint32_t func, uint3
   top->inst = f->nblocks ? f->blocks[0].first : 0;
   top->call_inst = call_inst;
   top->nslots = f->nparams + f->ninsts;
-  top->lv = calloc(top->nslots ? top->nslots : 1, sizeof(smt_term));
-  if (!top->lv) util_die_unknown("out of memory");
+  top->lv = xcalloc(top->nslots ? top->nslots : 1, sizeof(smt_term));
   s->fo_cache = SMT_NULL;
   return top;
 }
@@ -209,7 +204,7 @@ smt_term seg_fo(seg_engine *e, seg_state *s) {
 
 bool seg_feasible(seg_engine *e, seg_state *s) {
   e->queries++;
-  return smt_is_sat(e->ctx, seg_fo(e, s)) != SMT_UNSAT;
+  return smt_is_sat(e->ctx, e->budget, seg_fo(e, s)) != SMT_UNSAT;
 }
 
 /* ---- variables -------------------------------------------------------------- */
@@ -320,8 +315,8 @@ smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi) {
   /* a state with many allocations (globals of a large program: <a> has
    * their pairwise disjointness) is asked through phi's cone; "not
    * implied by the cone" only loses a proof */
-  if (s->al.len > SEG_CONE_ALLOCS) return smt_implies(e->ctx, fo_cone(e, s, phi), phi);
-  return smt_implies(e->ctx, seg_fo(e, s), phi);
+  if (s->al.len > SEG_CONE_ALLOCS) return smt_implies(e->ctx, e->budget, fo_cone(e, s, phi), phi);
+  return smt_implies(e->ctx, e->budget, seg_fo(e, s), phi);
 }
 
 /* ---- projection ---------------------------------------------------------------- */

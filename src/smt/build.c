@@ -786,8 +786,8 @@ smt_term smt_mk_const_array(smt_ctx *ctx, uint32_t index_width, smt_term value) 
 smt_term smt_simplify(smt_ctx *ctx, smt_term root) {
   smt_map memo;
   smt_map_init(&memo);
-  VEC(smt_term) stack = {0};
-  VEC(smt_term) args = {0};
+  smt_term_vec stack = {0};
+  smt_term_vec args = {0};
   VEC_PUSH(stack, root);
   while (stack.len) {
     smt_term t = stack.data[stack.len - 1];
@@ -829,7 +829,7 @@ bool smt_eval(smt_ctx *ctx, smt_term root, uint32_t nvars, const smt_term *vars,
   smt_map slot; /* term -> 1 + index in values */
   smt_map_init(&slot);
   VEC(__mpz_struct) values = {0};
-  VEC(smt_term) stack = {0};
+  smt_term_vec stack = {0};
   VEC(mpz_srcptr) av = {0};
   VEC(uint32_t) aw = {0};
   /* typical queries have a few dozen nodes: allocate once */

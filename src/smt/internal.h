@@ -69,8 +69,6 @@ struct smt_ctx {
   smt_solver *qsolver;
   VEC(smt_cache_entry) cache;
   smt_stats stats;
-  unsigned timeout_ms;
-  double deadline; /* util_now() seconds, 0 = none: caps every solver check */
   bool use_cache, use_precheck;
   char *dump_dir;
   unsigned dump_counter;

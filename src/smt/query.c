@@ -16,28 +16,6 @@ const char *smt_answer_name(smt_answer a) {
   }
 }
 
-void smt_set_timeout(smt_ctx *ctx, unsigned ms) { ctx->timeout_ms = ms; }
-unsigned smt_timeout(const smt_ctx *ctx) { return ctx->timeout_ms; }
-
-unsigned smt_swap_timeout(smt_ctx *ctx, unsigned ms) {
-  unsigned old = ctx->timeout_ms;
-  ctx->timeout_ms = ms;
-  return old;
-}
-
-void smt_set_deadline(smt_ctx *ctx, double when) {
-  assert(when >= 0);
-  ctx->deadline = when;
-}
-
-double smt_deadline(const smt_ctx *ctx) { return ctx->deadline; }
-
-double smt_narrow_deadline(smt_ctx *ctx, double when) {
-  double old = ctx->deadline;
-  if (when > 0 && (old <= 0 || when < old)) ctx->deadline = when;
-  assert(ctx->deadline == old || (ctx->deadline > 0 && ctx->deadline <= when));
-  return old;
-}
 void smt_set_cache(smt_ctx *ctx, bool on) { ctx->use_cache = on; }
 void smt_set_precheck(smt_ctx *ctx, bool on) { ctx->use_precheck = on; }
 
@@ -63,15 +41,15 @@ static smt_cache_entry *cache_slot(smt_ctx *ctx, smt_term q) {
 }
 
 /* A cached UNKNOWN is reused only if this query would not get more time. */
-static bool cache_usable(const smt_ctx *ctx, const smt_cache_entry *e) {
+static bool cache_usable(budget b, const smt_cache_entry *e) {
   if (e->result == 0) return false;
   if (e->result - 1 != SMT_UNKNOWN) return true;
   if (e->timeout_ms == 0) return true; /* it had no limit at all */
-  return ctx->timeout_ms != 0 && ctx->timeout_ms <= e->timeout_ms;
+  return b.query_ms != 0 && b.query_ms <= e->timeout_ms;
 }
 
 /* ---- the one query ------------------------------------------------------------ */
-static smt_result solve(smt_ctx *ctx, smt_query_kind kind, smt_term q) {
+static smt_result solve(smt_ctx *ctx, budget b, smt_query_kind kind, smt_term q) {
   smt_query_stats *st = &ctx->stats.q[kind];
   double t0 = util_now();
   st->queries++;
@@ -84,7 +62,7 @@ static smt_result solve(smt_ctx *ctx, smt_query_kind kind, smt_term q) {
   }
   if (ctx->use_cache) {
     smt_cache_entry *e = cache_slot(ctx, q);
-    if (cache_usable(ctx, e)) {
+    if (cache_usable(b, e)) {
       st->cache_hits++;
       r = (smt_result)(e->result - 1);
       if (r == SMT_UNKNOWN) snprintf(ctx->reason, sizeof ctx->reason, "timeout (cached)");
@@ -111,7 +89,7 @@ static smt_result solve(smt_ctx *ctx, smt_query_kind kind, smt_term q) {
     double s0 = util_now();
     smt_solver_push(s);
     smt_solver_assert(s, q);
-    r = smt_solver_check(s, ctx->timeout_ms);
+    r = smt_solver_check(s, b);
     if (r == SMT_UNKNOWN) snprintf(ctx->reason, sizeof ctx->reason, "%s", smt_solver_reason(s));
     smt_solver_pop(s, 1);
     st->solver_seconds += util_now() - s0;
@@ -133,14 +111,14 @@ store:
   if (ctx->use_cache) {
     smt_cache_entry *e = cache_slot(ctx, q);
     e->result = (uint8_t)(r + 1);
-    e->timeout_ms = ctx->timeout_ms;
+    e->timeout_ms = b.query_ms;
   }
 done:
   st->seconds += util_now() - t0;
   return r;
 }
 
-smt_result smt_is_sat(smt_ctx *ctx, smt_term a) { return solve(ctx, SMT_Q_SAT, a); }
+smt_result smt_is_sat(smt_ctx *ctx, budget b, smt_term a) { return solve(ctx, b, SMT_Q_SAT, a); }
 
 static smt_answer unsat_means_yes(smt_result r) {
   return r == SMT_UNSAT ? SMT_YES : r == SMT_SAT ? SMT_NO : SMT_DONT_KNOW;
@@ -158,12 +136,12 @@ static smt_term negate(smt_ctx *ctx, smt_term a) {
   return r;
 }
 
-smt_answer smt_is_valid(smt_ctx *ctx, smt_term a) {
-  return unsat_means_yes(solve(ctx, SMT_Q_VALID, negate(ctx, a)));
+smt_answer smt_is_valid(smt_ctx *ctx, budget b, smt_term a) {
+  return unsat_means_yes(solve(ctx, b, SMT_Q_VALID, negate(ctx, a)));
 }
 
-smt_answer smt_implies(smt_ctx *ctx, smt_term a, smt_term b) {
-  return unsat_means_yes(solve(ctx, SMT_Q_IMPLIES, smt_mk_and2(ctx, a, smt_mk_not(ctx, b))));
+smt_answer smt_implies(smt_ctx *ctx, budget bu, smt_term a, smt_term b) {
+  return unsat_means_yes(solve(ctx, bu, SMT_Q_IMPLIES, smt_mk_and2(ctx, a, smt_mk_not(ctx, b))));
 }
 
 /* ---- statistics ------------------------------------------------------------------ */

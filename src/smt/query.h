@@ -19,8 +19,9 @@
  * evaluator confirms proves SAT. It answers only when certain.
  *
  * The solver is created on the first query that needs it (Z3 by default)
- * and is used with push/assert/check/pop. Each query gets the context's
- * timeout (smt_set_timeout, 0 = none). With a dump directory set, every
+ * and is used with push/assert/check/pop. Each query carries its budget
+ * (util/budget.h): the solver gets the budget's query limit, capped by its
+ * deadline; the context holds no limit of its own. With a dump directory set, every
  * query that reaches the solver is written as query-NNNNNN.smt2 with its
  * answer as a trailing comment, replayable with `z3 FILE`.
  *
@@ -58,32 +59,15 @@ typedef struct {
 } smt_stats;
 
 /* ---- options ---------------------------------------------------------- */
-/* The limits are shared by everyone who uses the context: a callee that
- * changes them restores them before it returns, e.g.
- *     unsigned old = smt_swap_timeout(ctx, ms); ... smt_set_timeout(ctx, old);
- *     double old = smt_narrow_deadline(ctx, when); ... smt_set_deadline(ctx, old); */
-void smt_set_timeout(smt_ctx *ctx, unsigned ms); /* per solver call; 0 = none */
-unsigned smt_timeout(const smt_ctx *ctx);
-/* Sets the per-call timeout to ms and returns the previous one. */
-unsigned smt_swap_timeout(smt_ctx *ctx, unsigned ms);
-/* A wall-clock deadline (a util_now() value; 0 = none) for every solver
- * check of the context, queries and direct smt_solver_check calls alike:
- * each gets at most the time left (past it, 1 ms: the answer is unknown).
- * Lets a caller bound a whole technique that asks many questions. */
-void smt_set_deadline(smt_ctx *ctx, double when);
-double smt_deadline(const smt_ctx *ctx);
-/* Makes the deadline the earlier of the current one and `when` (0 = none:
- * no change) and returns the previous one. */
-double smt_narrow_deadline(smt_ctx *ctx, double when);
 void smt_set_cache(smt_ctx *ctx, bool on);       /* default on */
 void smt_set_precheck(smt_ctx *ctx, bool on);    /* default on */
 /* Dump every solver query into dir (created if missing); NULL stops. */
 void smt_set_dump_dir(smt_ctx *ctx, const char *dir);
 
 /* ---- queries ------------------------------------------------------------ */
-smt_result smt_is_sat(smt_ctx *ctx, smt_term a);
-smt_answer smt_is_valid(smt_ctx *ctx, smt_term a);
-smt_answer smt_implies(smt_ctx *ctx, smt_term a, smt_term b);
+smt_result smt_is_sat(smt_ctx *ctx, budget b, smt_term a);
+smt_answer smt_is_valid(smt_ctx *ctx, budget b, smt_term a);
+smt_answer smt_implies(smt_ctx *ctx, budget b, smt_term a, smt_term c);
 /* The reason of the last DONT_KNOW/UNKNOWN answer ("timeout", ...). */
 const char *smt_last_reason(const smt_ctx *ctx);
 /* The solver the queries use (created on demand); callers may use it for

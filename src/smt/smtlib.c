@@ -216,7 +216,7 @@ void smt_print_query(smt_ctx *ctx, strbuf *out, uint32_t n, const smt_term *asse
    *    and record a post-order (children first) of the non-leaf nodes */
   smt_map count;
   smt_map_init(&count);
-  VEC(smt_term) order = {0}, vars = {0};
+  smt_term_vec order = {0}, vars = {0};
   typedef struct {
     smt_term t;
     uint32_t next;

@@ -1,4 +1,6 @@
 /* solver: dispatch of the back-end-independent interface (see solver.h). */
+#include <assert.h>
+
 #include "../util/progress.h"
 #include "solver.h"
 
@@ -25,23 +27,14 @@ void smt_solver_free(smt_solver *s) {
 void smt_solver_push(smt_solver *s) { s->ops->push(s); }
 void smt_solver_pop(smt_solver *s, unsigned levels) { s->ops->pop(s, levels); }
 void smt_solver_assert(smt_solver *s, smt_term t) { s->ops->assert_term(s, t); }
-/* The timeout a check gets: the caller's, capped by the context's deadline. */
-static unsigned capped(const smt_solver *s, unsigned timeout_ms) {
-  double when = smt_deadline(s->ctx);
-  if (when <= 0) return timeout_ms;
-  double left = when - util_now();
-  unsigned ms = left <= 0.001 ? 1 : left > 4e6 ? 4000000000u : (unsigned)(left * 1000);
-  return timeout_ms == 0 || ms < timeout_ms ? ms : timeout_ms;
-}
-
-smt_result smt_solver_check(smt_solver *s, unsigned timeout_ms) {
+smt_result smt_solver_check(smt_solver *s, budget b) {
   util_progress_query();
-  return s->ops->check(s, 0, NULL, capped(s, timeout_ms));
+  return s->ops->check(s, 0, NULL, budget_query_timeout(b));
 }
-smt_result smt_solver_check_assumptions(smt_solver *s, uint32_t n, const smt_term *assumptions,
-                                        unsigned timeout_ms) {
+smt_result smt_solver_check_assumptions(smt_solver *s, uint32_t n, const smt_term *assumptions, budget b) {
+  assert(n == 0 || assumptions);
   util_progress_query();
-  return s->ops->check(s, n, assumptions, capped(s, timeout_ms));
+  return s->ops->check(s, n, assumptions, budget_query_timeout(b));
 }
 const char *smt_solver_reason(smt_solver *s) { return s->ops->reason_unknown(s); }
 smt_term smt_solver_value(smt_solver *s, smt_term t) { return s->ops->value(s, t); }

@@ -20,6 +20,7 @@
 
 #include <gmp.h>
 
+#include "../util/budget.h"
 #include "../util/util.h"
 #include "term.h"
 
@@ -57,9 +58,10 @@ void smt_solver_free(smt_solver *s);
 void smt_solver_push(smt_solver *s);
 void smt_solver_pop(smt_solver *s, unsigned levels);
 void smt_solver_assert(smt_solver *s, smt_term t);
-smt_result smt_solver_check(smt_solver *s, unsigned timeout_ms);
-smt_result smt_solver_check_assumptions(smt_solver *s, uint32_t n, const smt_term *assumptions,
-                                        unsigned timeout_ms);
+/* A check gets the budget's query limit, capped by its deadline
+ * (budget_query_timeout; util/budget.h). */
+smt_result smt_solver_check(smt_solver *s, budget b);
+smt_result smt_solver_check_assumptions(smt_solver *s, uint32_t n, const smt_term *assumptions, budget b);
 const char *smt_solver_reason(smt_solver *s);
 smt_term smt_solver_value(smt_solver *s, smt_term t);
 void smt_solver_unsat_core(smt_solver *s, smt_term_vec *out);

@@ -207,7 +207,7 @@ static Z3_ast translate(z3_solver *zs, smt_term root) {
   smt_ctx *ctx = zs->base.ctx;
   memo_reserve(zs, smt_num_terms(ctx));
   if (zs->memo.data[root]) return zs->memo.data[root];
-  VEC(smt_term) stack = {0};
+  smt_term_vec stack = {0};
   VEC(Z3_ast) args = {0};
   VEC_PUSH(stack, root);
   while (stack.len) {

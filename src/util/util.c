@@ -316,7 +316,7 @@ bool util_read_until(int fd, double deadline, size_t cap, strbuf *out) {
   }
 }
 
-bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void *arg, strbuf *out) {
+bool util_run_isolated(budget b, void (*fn)(void *arg, strbuf *out), void *arg, strbuf *out) {
   int fds[2];
   if (pipe(fds) != 0) {
     strbuf_printf(out, "cannot create a pipe: %s", strerror(errno));
@@ -352,7 +352,7 @@ bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void 
   }
   close(fds[1]);
   strbuf got = {0};
-  bool timed_out = !util_read_until(fds[0], seconds > 0 ? util_now() + seconds : 0, SIZE_MAX, &got);
+  bool timed_out = !util_read_until(fds[0], b.deadline, SIZE_MAX, &got);
   close(fds[0]);
   if (timed_out) kill(pid, SIGKILL);
   int status = 0;

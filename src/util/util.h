@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+#include "budget.h"
+
 #if defined(__GNUC__)
 #define UTIL_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define UTIL_NORETURN __attribute__((noreturn))
@@ -46,7 +48,7 @@ void util_set_giveup_verdict(const char *word);
  * One clock. Every deadline in bitprove (the global one below, an engine's
  * own, the smt context's, an isolated run's) is a value of util_now():
  * seconds of wall time on CLOCK_MONOTONIC. Budgets are passed down as such
- * deadlines, never as "seconds from whenever the callee starts".
+ * deadlines (budget.h), never as "seconds from whenever the callee starts".
  *
  * The global timeout (--timeout S) is armed by util_set_timeout(S): after S
  * seconds of wall time (ITIMER_REAL) or S seconds of this process's CPU
@@ -117,8 +119,8 @@ void strbuf_free(strbuf *b);
  * Returns false when the util_now() deadline (0 = none) passed first. */
 bool util_read_until(int fd, double deadline, size_t cap, strbuf *out);
 
-/* Runs fn(arg, out) in a child process (fork) and waits at most `seconds`
- * (wall clock; <= 0: no limit): the text the child appended to its strbuf
+/* Runs fn(arg, out) in a child process (fork) and waits until b's deadline
+ * (none: no limit): the text the child appended to its strbuf
  * is appended to *out. The child runs without the global timeout (the
  * parent keeps it) and dies with the parent (PR_SET_PDEATHSIG), so a parent
  * ended by its timeout or a kill never leaves it running. Returns true when the child finished normally;
@@ -126,7 +128,7 @@ bool util_read_until(int fd, double deadline, size_t cap, strbuf *out);
  * ("timeout", "crashed") in *out. For work whose solver calls may overrun
  * their timeouts (Z3 on non-linear problems): the parent stays in control
  * of its time budget. The child's other effects are lost. */
-bool util_run_isolated(double seconds, void (*fn)(void *arg, strbuf *out), void *arg, strbuf *out);
+bool util_run_isolated(budget b, void (*fn)(void *arg, strbuf *out), void *arg, strbuf *out);
 
 /* ---- files ---------------------------------------------------------- */
 /* Reads a whole file into a NUL-terminated heap buffer; NULL if unreadable

@@ -4,14 +4,21 @@
 # model and tallies: lowered clean, unsupported (by reason), errors, crashes.
 #
 # usage: tests/frontend/coverage.sh BITPROVE [BENCH_DIR] [JOBS]
-#   BENCH_DIR defaults to ../shared/benchmarks/sv-comp; per-file results go
-#   to $OUT (default /tmp/bitprove-fe-coverage).
+#   BENCH_DIR defaults to ../shared/benchmarks/sv-comp beside the checkout;
+#   per-file results go to $OUT (default /tmp/bitprove-fe-coverage).
+# Exit status: 0, or 1 when the front end crashed on some input (a non-zero
+# exit, or no LOWERED/UNKNOWN answer); 77 (ctest: skipped) when BENCH_DIR
+# does not exist.
 set -eu
 BP=${1:?usage: coverage.sh BITPROVE [BENCH_DIR] [JOBS]}
 DIR=${2:-$(dirname "$0")/../../../shared/benchmarks/sv-comp}
 JOBS=${3:-2}
 OUT=${OUT:-/tmp/bitprove-fe-coverage}
 TIMEOUT=${TIMEOUT:-60}
+if [ ! -d "$DIR" ]; then
+  echo "skipped: no benchmark folder $DIR"
+  exit 77
+fi
 mkdir -p "$OUT"
 rm -f "$OUT"/*.out "$OUT"/*.err "$OUT"/*.rc
 
@@ -60,5 +67,8 @@ echo "without floating point/threads: $total_nft, lowered clean: $clean_nft"
 echo "programs per unsupported reason:"
 sort "$OUT/reasons" | uniq -c | sort -rn | head -25
 [ -s "$OUT/errors" ] && { echo "errors:"; head -20 "$OUT/errors"; }
-[ -s "$OUT/crashes" ] && { echo "crashes:"; head -20 "$OUT/crashes"; }
+if [ -s "$OUT/crashes" ]; then
+  echo "crashes:"; head -20 "$OUT/crashes"
+  exit 1
+fi
 exit 0

@@ -59,7 +59,7 @@ static inline bool fixture_init(fixture *fx, smt_ctx *ctx, const char *text, con
     const its_trans *tr = &s->trans.data[k];
     if (fx->lloc[tr->from] != UINT32_MAX && fx->lloc[tr->to] != UINT32_MAX) fx->tidx[nt++] = k;
   }
-  fx->p = (its_problem){s, nt, fx->tidx, nloc, fx->locs, fx->lloc, 10000};
+  fx->p = (its_problem){s, nt, fx->tidx, nloc, fx->locs, fx->lloc, {0, 10000}};
   return true;
 }
 
@@ -73,7 +73,7 @@ static inline void fixture_free(fixture *fx) {
 static inline rank_status lexicographic(const its_problem *p) {
   lin_scc *scc = its_abstract_problem(p, NULL);
   rank_lex *lx = NULL;
-  rank_status st = rank_lexicographic(p->s->ctx, scc, p->timeout_ms, &lx, NULL);
+  rank_status st = rank_lexicographic(p->s->ctx, scc, p->budget, &lx, NULL);
   rank_lex_free(lx);
   lin_scc_free(scc);
   return st;

@@ -17,6 +17,7 @@
 #include "frontend/frontend.h"
 #include "interp/interp.h"
 #include "ir/cfg.h"
+#include "smt/build.h"
 #include "test_util.h"
 
 /* Parses the "nondet values: a,b,c" line of a FALSE verdict. */
@@ -49,7 +50,7 @@ static void expect(const char *name, const char *text, const char *prop, unsigne
   bmc_options o;
   bmc_options_default(&o);
   o.bound = bound;
-  o.deadline = util_now() + 30;
+  o.budget = budget_until(o.budget, util_now() + 30);
   bmc_result r;
   bmc_answer a = bmc_check(m, p.checks, &o, &r);
   verdict v = {0};
@@ -73,10 +74,10 @@ static void expect(const char *name, const char *text, const char *prop, unsigne
     size_t n = trace_values(&v, vals, 256);
     CHECK(n == r.trace.nondet.len);
     /* the verdict keeps the same values as data (--harness, --testcase) */
-    CHECK(v.cex.len == n);
-    for (size_t i = 0; i < n && i < v.cex.len; i++)
-      CHECK(v.cex.data[i].value == vals[i] && v.cex.data[i].bits == r.trace.nondet.data[i].bits &&
-            v.cex.data[i].func == r.trace.nondet.data[i].func);
+    CHECK(v.ev.cex.len == n);
+    for (size_t i = 0; i < n && i < v.ev.cex.len; i++)
+      CHECK(v.ev.cex.data[i].value == vals[i] && v.ev.cex.data[i].bits == r.trace.nondet.data[i].bits &&
+            v.ev.cex.data[i].func == r.trace.nondet.data[i].func);
     interp_options io;
     interp_options_default(&io);
     io.out = NULL;
@@ -279,7 +280,7 @@ static int run_file(int argc, char **argv) {
   bmc_options o;
   bmc_options_default(&o);
   o.bound = argc > 3 ? (unsigned)atoi(argv[3]) : 0;
-  o.deadline = util_now() + (argc > 5 ? atof(argv[5]) : 60);
+  o.budget = budget_until(o.budget, util_now() + (argc > 5 ? atof(argv[5]) : 60));
   o.debug = o.stats = true;
   bmc_result r;
   bmc_check(m, p.checks, &o, &r);
@@ -338,7 +339,7 @@ static void expect_recur(const char *name, const char *text, uint64_t draw, uint
     memset(h.values, 0, ni * sizeof *h.values);
     h.n += ni;
   }
-  bmc_recur_query q = {h.func, h.block, h.values, h.n, util_now() + 30, recur_calls};
+  bmc_recur_query q = {h.func, h.block, h.values, h.n, budget_until(budget_unlimited(), util_now() + 30), recur_calls};
   bool found = h.n && bmc_recur_find(m, &q, out);
   CHECK_MSG(found == want, "%s: found %d (%s)", name, found, out->reason);
   if (found) {
@@ -436,7 +437,7 @@ static void test_stem(void) {
     if (heads[b]) head = b;
   CHECK(head != IR_NONE);
   bmc_stem st;
-  CHECK(bmc_find_stem(m, mainf, head, 8, util_now() + 30, &st));
+  CHECK(bmc_find_stem(m, mainf, head, 8, budget_until(budget_unlimited(), util_now() + 30), &st));
   CHECK(st.n == 2);
   if (st.n == 2) { /* the draws pass the assume */
     int64_t a = (int32_t)st.draws[0].value, b = (int32_t)st.draws[1].value;
@@ -456,7 +457,7 @@ static void test_stem(void) {
   memset(heads, 0, sizeof heads);
   ir_loop_headers(f, heads);
   for (uint32_t b = 0; b < f->nblocks && b < 64; b++)
-    if (heads[b]) CHECK(!bmc_find_stem(m, ir_func_find(m, "main"), b, 8, util_now() + 30, &st) && st.n == 0);
+    if (heads[b]) CHECK(!bmc_find_stem(m, ir_func_find(m, "main"), b, 8, budget_until(budget_unlimited(), util_now() + 30), &st) && st.n == 0);
   ir_module_free(m);
 }
 

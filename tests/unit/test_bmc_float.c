@@ -105,7 +105,7 @@ static void expect(const char *name, ir_module *m, unsigned checks, bmc_answer w
   bool replays = interp_runs(m);
   bmc_options o;
   bmc_options_default(&o);
-  o.deadline = util_now() + 60;
+  o.budget = budget_until(o.budget, util_now() + 60);
   o.max_bound = 16; /* the loops here run at most 10 times */
   bmc_result r;
   bmc_answer a = bmc_check(m, checks, &o, &r);
@@ -273,7 +273,7 @@ static void test_fptosi_ub(void) {
   CHECK_MSG(ir_verify(m, err, sizeof err), "%s", err);
   bmc_options o;
   bmc_options_default(&o);
-  o.deadline = util_now() + 60;
+  o.budget = budget_until(o.budget, util_now() + 60);
   o.max_bound = 4;
   bmc_result r;
   CHECK(bmc_check(m, 1u << PROP_UNREACH_CALL, &o, &r) == BMC_UNKNOWN);
@@ -405,7 +405,7 @@ static void test_recur_float(float factor, bool want) {
   vals[x1] = fb(fx1);
   vals[c] = fx1 > 0.5f;
   bmc_recur_query q = {.func = mainf, .head = loop, .values = vals, .nvalues = f->ninsts + f->nparams};
-  q.deadline = util_now() + 30;
+  q.budget = budget_until(q.budget, util_now() + 30);
   bmc_recur_result out;
   bool found = bmc_recur_find(m, &q, &out);
   CHECK_MSG(found == want, "recur-float %g: found %d (%s)", (double)factor, found, out.reason);

@@ -42,7 +42,7 @@ static outcome run_c(const char *text, strbuf *names) {
     if (names)
       for (uint32_t v = 0; v < s->nvars; v++) strbuf_printf(names, "%s ", s->var_names[v]);
     strbuf out = {0};
-    o.yes = its_prove(s, 10000, &out) == ITS_PROVE_YES;
+    o.yes = its_prove(s, budget_queries(budget_unlimited(), 10000), &out) == ITS_PROVE_YES;
     strbuf_free(&out);
     its_free(s);
   }
@@ -252,7 +252,6 @@ static ir_module *build_steps(const step *st, int n, uint64_t A, uint64_t B, uin
 /* Is the transition into "loop" enabled (its guard satisfiable)? */
 static smt_result loop_enabled(ir_module *m, bool *ok) {
   smt_ctx *ctx = smt_ctx_new();
-  smt_set_timeout(ctx, 5000);
   direct_info info;
   char err[256];
   its *s = direct_translate(m, ctx, &info, err, sizeof err);
@@ -263,7 +262,7 @@ static smt_result loop_enabled(ir_module *m, bool *ok) {
     smt_term any = SMT_FALSE;
     for (size_t k = 0; k < s->trans.len; k++)
       if (s->trans.data[k].to == loop && s->trans.data[k].from != loop) any = smt_mk_or2(ctx, any, s->trans.data[k].guard);
-    r = smt_is_sat(ctx, any);
+    r = smt_is_sat(ctx, budget_queries(budget_unlimited(), 5000), any);
     its_free(s);
   }
   smt_ctx_free(ctx);

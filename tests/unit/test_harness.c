@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "c_fixture.h"
-#include "driver/harness.h"
+#include "output/harness.h"
 #include "frontend/fe_internal.h"
 #include "interp/interp.h"
 #include "test_util.h"

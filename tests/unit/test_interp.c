@@ -1350,7 +1350,7 @@ static void test_lasso(void) {
   interp_options o;
   interp_options_default(&o);
   o.out = NULL;
-  o.deadline = util_now() - 1;
+  o.budget = budget_until(budget_unlimited(), util_now() - 1);
   interp_run(m, &o, &r);
   CHECK(r.outcome == INTERP_OUT_OF_RESOURCES && r.steps < 10000);
   CHECK(r.detail && strcmp(r.detail, "time budget") == 0);

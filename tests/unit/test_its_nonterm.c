@@ -35,7 +35,7 @@ static void expect(const char *name, const char *text, kind want, const char *co
   }
   strbuf out = {0};
   its_nonterm_stats st;
-  bool r = its_nonterm(s, 10000, &out, &st);
+  bool r = its_nonterm(s, budget_queries(budget_unlimited(), 10000), &out, &st);
   const char *o = out.data ? out.data : "";
   if (getenv("NONTERM_PRINT")) printf("== %s: %s\n%s", name, r ? "NO" : "no proof", o);
   CHECK_MSG(st.check_failures == 0, "%s: %u witness(es) rejected by the check", name, st.check_failures);

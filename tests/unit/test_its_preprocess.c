@@ -71,13 +71,13 @@ static void test_prune(void) {
                    ")\n");
   its_pre_stats st = {0};
   strbuf log = {0};
-  pp_state p = {c, &st, &log, 100};
+  pp_state p = {c, &st, &log, 100, {0, 1000}};
   its *r = pp_prune(&p, s);
   CHECK(st.unsat_removed == 1 && st.unreachable_removed == 1);
   CHECK(r->trans.len == 2 && count_from_to(r, "b", "b") == 0 && count_from_to(r, "a", "b") == 0);
   CHECK(log_has(&log, "pruning: removed 1 unsatisfiable and 1 unreachable"));
   /* through the whole pipeline, b disappears from the locations */
-  its *q = its_preprocess(s, 0, &st, NULL);
+  its *q = its_preprocess(s, budget_unlimited(), &st, NULL);
   CHECK(its_find_loc(q, "b") == ITS_NONE && strcmp(q->loc_names[q->start], "a") == 0);
   its_free(q);
   its_free(r);
@@ -102,7 +102,7 @@ static void test_split(void) {
   its_add_trans(s, l, l, smt_mk_int_ge(c, x, smt_mk_int(c, 0)), upd);
   its_pre_stats st = {0};
   strbuf log = {0};
-  pp_state p = {c, &st, &log, 100};
+  pp_state p = {c, &st, &log, 100, {0, 1000}};
   its *r = pp_split(&p, s);
   /* the entry transition is outside any SCC and stays; the loops split in 2 + 2 + 2 */
   CHECK(count_from_to(r, "a", "l") == 1);
@@ -122,7 +122,7 @@ static void test_split(void) {
   for (size_t k = 0; k < r->trans.len; k++)
     if (r->trans.data[k].from == l && r->trans.data[k].update[0] == smt_mk_int_sub(c, x, smt_mk_int(c, 1)))
       pieces = smt_mk_or2(c, pieces, r->trans.data[k].guard);
-  CHECK(smt_is_valid(c, smt_mk_eq(c, pieces, smt_mk_or2(c, smt_mk_or2(c, smt_mk_int_gt(c, x, smt_mk_int(c, 0)),
+  CHECK(smt_is_valid(c, budget_unlimited(), smt_mk_eq(c, pieces, smt_mk_or2(c, smt_mk_or2(c, smt_mk_int_gt(c, x, smt_mk_int(c, 0)),
                                                                                  smt_mk_int_gt(c, y, smt_mk_int(c, 0))),
                                                                   smt_mk_not(c, smt_mk_eq(c, x, smt_mk_int(c, 0)))))) == SMT_YES);
   its_free(r);
@@ -138,7 +138,7 @@ static void test_split_bound(void) {
                    "  l(a, b, d, e, f) -> l(a - 1, b, d, e, f) :|: a != 0 && b != 0 && d != 0 && e != 0 && f != 0\n"
                    ")\n");
   its_pre_stats st = {0};
-  pp_state p = {c, &st, NULL, 100};
+  pp_state p = {c, &st, NULL, 100, {0, 1000}};
   its *r = pp_split(&p, s);
   CHECK(r->trans.len == 1 && r->trans.data[0].guard == s->trans.data[0].guard && st.split_added == 0);
   its_free(r);
@@ -156,7 +156,7 @@ static void test_constants(void) {
                    ")\n");
   its_pre_stats st = {0};
   strbuf log = {0};
-  pp_state p = {c, &st, &log, 100};
+  pp_state p = {c, &st, &log, 100, {0, 1000}};
   its *r = pp_constants(&p, s);
   /* x = 5 at l and x = 6 at m; nothing at the start a */
   CHECK(st.constants == 2);
@@ -181,7 +181,7 @@ static void test_slice(void) {
                    ")\n");
   its_pre_stats st = {0};
   strbuf log = {0};
-  pp_state p = {c, &st, &log, 100};
+  pp_state p = {c, &st, &log, 100, {0, 1000}};
   its *r = pp_slice(&p, s);
   CHECK(st.sliced_vars == 2);
   CHECK(r->trans.data[0].update[0] != SMT_NULL && r->trans.data[0].update[1] != SMT_NULL);
@@ -207,7 +207,7 @@ static void test_chain(void) {
   CHECK(s->trans.data[0].update[1] == SMT_NULL);
   its_pre_stats st = {0};
   strbuf log = {0};
-  pp_state p = {c, &st, &log, 100};
+  pp_state p = {c, &st, &log, 100, {0, 1000}};
   its *r = pp_chain(&p, s);
   CHECK(st.chained_locs == 1);
   CHECK(r->trans.len == 3 && count_from_to(r, "a", "a") == 1 && count_from_to(r, "c", "c") == 1);
@@ -219,10 +219,10 @@ static void test_chain(void) {
   CHECK(t->ntemps == 3); /* two renamed t's and the intermediate y */
   CHECK(smt_term_kind(c, t->update[1]) == SMT_VAR && its_var_of_term(r, t->update[1]) == ITS_NONE);
   /* x' <= x - 2 always (two strict decreases), x' = x - 2 possible */
-  CHECK(smt_implies(c, rel, smt_mk_int_le(c, x2, smt_mk_int_sub(c, x, smt_mk_int(c, 2)))) == SMT_YES);
-  CHECK(smt_is_sat(c, smt_mk_and2(c, rel, smt_mk_eq(c, x2, smt_mk_int_sub(c, x, smt_mk_int(c, 2))))) == SMT_SAT);
+  CHECK(smt_implies(c, budget_unlimited(), rel, smt_mk_int_le(c, x2, smt_mk_int_sub(c, x, smt_mk_int(c, 2)))) == SMT_YES);
+  CHECK(smt_is_sat(c, budget_unlimited(), smt_mk_and2(c, rel, smt_mk_eq(c, x2, smt_mk_int_sub(c, x, smt_mk_int(c, 2))))) == SMT_SAT);
   /* the intermediate y is free (y > t for the first t): any final y */
-  CHECK(smt_is_sat(c, smt_mk_and2(c, rel, smt_mk_eq(c, y2, smt_mk_int(c, -100)))) == SMT_SAT);
+  CHECK(smt_is_sat(c, budget_unlimited(), smt_mk_and2(c, rel, smt_mk_eq(c, y2, smt_mk_int(c, -100)))) == SMT_SAT);
   for (uint32_t j = 0; j < t->ntemps; j++) CHECK(strncmp(smt_term_name(c, t->temps[j]), "pp.t!", 5) == 0);
   its_free(r);
   its_free(s);
@@ -238,7 +238,7 @@ static void test_chain_bounds(void) {
                    "  m(x) -> a(x - 1)\n  m(x) -> a(x - 2)\n  m(x) -> a(x - 3)\n"
                    ")\n");
   its_pre_stats st = {0};
-  pp_state p = {c, &st, NULL, 100};
+  pp_state p = {c, &st, NULL, 100, {0, 1000}};
   its *r = pp_chain(&p, s);
   CHECK(st.chained_locs == 0 && r->trans.len == 6);
   its_free(r);
@@ -269,13 +269,13 @@ static void test_invariants(void) {
                    ")\n");
   its_pre_stats st = {0};
   strbuf log = {0};
-  pp_state p = {c, &st, &log, 100};
+  pp_state p = {c, &st, &log, 100, {0, 1000}};
   its *r = pp_invariants(&p, s);
   CHECK(st.invariant_atoms == 1);
   CHECK(log_has(&log, "invariant at l: "));
   size_t k = find_trans(r, "l", "l");
   smt_term y = r->pre[1];
-  CHECK(smt_implies(c, r->trans.data[k].guard, smt_mk_int_ge(c, y, smt_mk_int(c, 1))) == SMT_YES);
+  CHECK(smt_implies(c, budget_unlimited(), r->trans.data[k].guard, smt_mk_int_ge(c, y, smt_mk_int(c, 1))) == SMT_YES);
   /* nothing at the start */
   k = find_trans(r, "a", "l");
   CHECK(r->trans.data[k].guard == SMT_TRUE);
@@ -297,7 +297,7 @@ static void test_pipeline(void) {
                    ")\n");
   its_pre_stats st = {0};
   strbuf log = {0};
-  its *r = its_preprocess(s, 0, &st, &log);
+  its *r = its_preprocess(s, budget_unlimited(), &st, &log);
   char err[200];
   CHECK_MSG(its_validate(r, err, sizeof err), "%s", err);
   CHECK(r->nvars == s->nvars && strcmp(r->var_names[1], "y") == 0 && r->pre[0] == s->pre[0]);
@@ -308,7 +308,7 @@ static void test_pipeline(void) {
   /* the start keeps a self-loop and a start that is only entered is never eliminated */
   its *s2 = koat(c, "(GOAL TERMINATION)\n(STARTTERM (FUNCTIONSYMBOLS a))\n(VAR x)\n(RULES\n"
                     "  a(x) -> b(x - 1) :|: x > 0\n  b(x) -> a(x)\n)\n");
-  its *r2 = its_preprocess(s2, 0, NULL, NULL);
+  its *r2 = its_preprocess(s2, budget_unlimited(), NULL, NULL);
   CHECK(strcmp(r2->loc_names[r2->start], "a") == 0 && r2->nlocs == 1 && r2->trans.len == 1);
   /* s is unchanged */
   CHECK(its_find_loc(s, "mid") != ITS_NONE && s->trans.len == 7);
@@ -506,7 +506,7 @@ static void test_random_exactness(void) {
     smt_ctx *c = smt_ctx_new();
     its *s = random_its(c);
     its_pre_stats st = {0};
-    its *r = its_preprocess(s, 2000, &st, NULL);
+    its *r = its_preprocess(s, budget_queries(budget_unlimited(), 2000), &st, NULL);
     char err[200];
     CHECK_MSG(its_validate(r, err, sizeof err), "%s", err);
     chained += st.chained_locs > 0, split += st.split_added > 0, inv += st.invariant_atoms > 0;

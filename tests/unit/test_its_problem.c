@@ -36,7 +36,7 @@ static bool setup(fixture *fx, const char *text, uint32_t nt, const uint32_t *ti
   fx->locs[0] = l;
   fx->lloc[l] = 0;
   memcpy(fx->tidx, tidx, nt * sizeof *tidx);
-  fx->p = (its_problem){fx->s, nt, fx->tidx, 1, fx->locs, fx->lloc, 10000};
+  fx->p = (its_problem){fx->s, nt, fx->tidx, 1, fx->locs, fx->lloc, {0, 10000}};
   return true;
 }
 

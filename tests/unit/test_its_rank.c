@@ -37,9 +37,9 @@ static void check_mutants(smt_ctx *ctx, const lin_scc *scc, const bool *active, 
   rank_func *g = rank_func_copy(f);
   size_t nc = (size_t)g->nlocs * (g->nvars + 1);
   for (size_t i = 0; i < nc; i++) mpz_neg(g->coef[i], g->coef[i]);
-  CHECK(rank_check(ctx, scc, active, g) == SMT_NO);
+  CHECK(rank_check(ctx, budget_unlimited(), scc, active, g) == SMT_NO);
   for (size_t i = 0; i < nc; i++) mpz_set_ui(g->coef[i], 0);
-  CHECK(rank_check(ctx, scc, active, g) == SMT_NO);
+  CHECK(rank_check(ctx, budget_unlimited(), scc, active, g) == SMT_NO);
   rank_func_free(g);
 }
 
@@ -48,7 +48,7 @@ static void check_mutants(smt_ctx *ctx, const lin_scc *scc, const bool *active, 
  * and returns the number of components (0 on failure). */
 static uint32_t lex_m(smt_ctx *ctx, const lin_scc *scc, rank_status expect, bool mutants) {
   rank_lex *lx = NULL;
-  rank_status st = rank_lexicographic(ctx, scc, 10000, &lx, &stats);
+  rank_status st = rank_lexicographic(ctx, scc, budget_queries(budget_unlimited(), 10000), &lx, &stats);
   CHECK_MSG(st == expect, "got %s", rank_status_name(st));
   if (st != RANK_FOUND) {
     CHECK(lx == NULL);
@@ -63,7 +63,7 @@ static uint32_t lex_m(smt_ctx *ctx, const lin_scc *scc, rank_status expect, bool
   for (uint32_t k = 0; k < nt; k++) active[k] = true;
   for (uint32_t i = 0; i < lx->ncomps; i++) {
     const rank_func *f = lx->comps[i];
-    CHECK(rank_check(ctx, scc, active, f) == SMT_YES);
+    CHECK(rank_check(ctx, budget_unlimited(), scc, active, f) == SMT_YES);
     if (mutants) check_mutants(ctx, scc, active, f);
     for (uint32_t k = 0; k < nt; k++)
       if (f->strict[k]) {
@@ -132,23 +132,23 @@ static void test_single_loops(smt_ctx *ctx) {
   /* x > 0: x' = x - 1: YES with f = x (up to scaling/shift) */
   lin_scc *scc = mk_scc(1, X, 1, NULL, 1, (tr[]){{0, 0, "x > 0 && x' = x - 1"}});
   rank_func *f = NULL;
-  CHECK(rank_linear(ctx, scc, NULL, 0, &f, &stats) == RANK_FOUND);
+  CHECK(rank_linear(ctx, scc, NULL, budget_unlimited(), &f, &stats) == RANK_FOUND);
   if (f) {
     CHECK(f->strict[0]);
     CHECK(mpz_sgn(rank_func_coef(f, 0, 1)) > 0);
-    CHECK(rank_check(ctx, scc, NULL, f) == SMT_YES);
+    CHECK(rank_check(ctx, budget_unlimited(), scc, NULL, f) == SMT_YES);
     check_mutants(ctx, scc, NULL, f);
     /* the hand-written f = x also passes, f = x - 5 is not bounded */
     mpz_set_ui(rank_func_coef(f, 0, 1), 1);
     mpz_set_si(rank_func_coef(f, 0, 0), 0);
-    CHECK(rank_check(ctx, scc, NULL, f) == SMT_YES);
+    CHECK(rank_check(ctx, budget_unlimited(), scc, NULL, f) == SMT_YES);
     mpz_set_si(rank_func_coef(f, 0, 0), -5);
-    CHECK(rank_check(ctx, scc, NULL, f) == SMT_NO);
+    CHECK(rank_check(ctx, budget_unlimited(), scc, NULL, f) == SMT_NO);
     /* a strict claim on an inactive transition, and no strict claim */
     mpz_set_si(rank_func_coef(f, 0, 0), 0);
-    CHECK(rank_check(ctx, scc, (const bool[]){false}, f) == SMT_NO);
+    CHECK(rank_check(ctx, budget_unlimited(), scc, (const bool[]){false}, f) == SMT_NO);
     f->strict[0] = false;
-    CHECK(rank_check(ctx, scc, NULL, f) == SMT_NO);
+    CHECK(rank_check(ctx, budget_unlimited(), scc, NULL, f) == SMT_NO);
   }
   rank_func_free(f);
   CHECK(lex(ctx, scc, RANK_FOUND) == 1);
@@ -157,7 +157,7 @@ static void test_single_loops(smt_ctx *ctx) {
   /* x > 0: x' = x + 1: none */
   scc = mk_scc(1, X, 1, NULL, 1, (tr[]){{0, 0, "x > 0 && x' = x + 1"}});
   f = NULL;
-  CHECK(rank_linear(ctx, scc, NULL, 0, &f, &stats) == RANK_NONE && f == NULL);
+  CHECK(rank_linear(ctx, scc, NULL, budget_unlimited(), &f, &stats) == RANK_NONE && f == NULL);
   lex(ctx, scc, RANK_NONE);
   lin_scc_free(scc);
 
@@ -192,7 +192,7 @@ static void test_lexicographic(smt_ctx *ctx) {
                                {0, 0, "x > 0 && y <= 0 && x' = x - 1 && y' = t"}});
   CHECK(lex(ctx, scc, RANK_FOUND) == 2);
   rank_func *f = NULL;
-  CHECK(rank_linear(ctx, scc, NULL, 0, &f, &stats) == RANK_FOUND);
+  CHECK(rank_linear(ctx, scc, NULL, budget_unlimited(), &f, &stats) == RANK_FOUND);
   if (f) CHECK(f->strict[1] && !f->strict[0]); /* x first: y is reset */
   rank_func_free(f);
   lin_scc_free(scc);
@@ -224,9 +224,9 @@ static void test_two_locations(smt_ctx *ctx) {
   mpz_set_si(rank_func_coef(f, 1, 1), 1);
   mpz_set_si(rank_func_coef(f, 1, 0), -1);
   f->strict[0] = true;
-  CHECK(rank_check(ctx, scc, NULL, f) == SMT_YES);
+  CHECK(rank_check(ctx, budget_unlimited(), scc, NULL, f) == SMT_YES);
   f->strict[1] = true; /* rule (4) is not bounded under this Pol */
-  CHECK(rank_check(ctx, scc, NULL, f) == SMT_NO);
+  CHECK(rank_check(ctx, budget_unlimited(), scc, NULL, f) == SMT_NO);
   rank_func_free(f);
   lin_scc_free(scc);
 
@@ -291,9 +291,9 @@ static void test_guard_candidates(smt_ctx *ctx) {
                                {1, 0, "i' = i && flag' = flag"},
                                {1, 1, "flag <= 0 && flag' = flag + 1 && i' = i"}});
   rank_func *f = NULL;
-  CHECK(rank_linear_guards(ctx, scc, NULL, 64, &f) == RANK_FOUND);
+  CHECK(rank_linear_guards(ctx, scc, NULL, 64, budget_unlimited(), &f) == RANK_FOUND);
   if (f) {
-    CHECK(rank_check(ctx, scc, NULL, f) == SMT_YES);
+    CHECK(rank_check(ctx, budget_unlimited(), scc, NULL, f) == SMT_YES);
     CHECK(f->strict[0] && !f->strict[1] && !f->strict[2]); /* 3 - i, strict where i grows */
   }
   rank_func_free(f);
@@ -304,8 +304,8 @@ static void test_guard_candidates(smt_ctx *ctx) {
   scc = mk_scc(2, V, 2, NULL, 2,
                (tr[]){{0, 1, "i <= 3 && i' = i && flag' = flag"}, {1, 0, "i' = i + 1 && flag' = flag"}});
   f = NULL;
-  CHECK(rank_linear_guards(ctx, scc, NULL, 64, &f) == RANK_NONE && f == NULL);
-  CHECK(rank_linear(ctx, scc, NULL, 0, &f, &stats) == RANK_FOUND);
+  CHECK(rank_linear_guards(ctx, scc, NULL, 64, budget_unlimited(), &f) == RANK_NONE && f == NULL);
+  CHECK(rank_linear(ctx, scc, NULL, budget_unlimited(), &f, &stats) == RANK_FOUND);
   rank_func_free(f);
   lin_scc_free(scc);
 
@@ -313,15 +313,15 @@ static void test_guard_candidates(smt_ctx *ctx) {
   scc = mk_scc(1, (const char *const[]){"i"}, 1, NULL, 1,
                (tr[]){{0, 0, "i <= 2147483647 && -2147483648 <= i && i' = i - 1"}});
   f = NULL;
-  CHECK(rank_linear_guards(ctx, scc, NULL, 64, &f) == RANK_NONE && f == NULL);
-  CHECK(rank_linear(ctx, scc, NULL, 0, &f, &stats) == RANK_FOUND);
+  CHECK(rank_linear_guards(ctx, scc, NULL, 64, budget_unlimited(), &f) == RANK_NONE && f == NULL);
+  CHECK(rank_linear(ctx, scc, NULL, budget_unlimited(), &f, &stats) == RANK_FOUND);
   rank_func_free(f);
   lin_scc_free(scc);
 
   /* i grows without bound: nothing */
   scc = mk_scc(1, (const char *const[]){"i"}, 1, NULL, 1, (tr[]){{0, 0, "i >= 0 && i' = i + 1"}});
   f = NULL;
-  CHECK(rank_linear_guards(ctx, scc, NULL, 64, &f) == RANK_NONE && f == NULL);
+  CHECK(rank_linear_guards(ctx, scc, NULL, 64, budget_unlimited(), &f) == RANK_NONE && f == NULL);
   lin_scc_free(scc);
 }
 
@@ -332,15 +332,14 @@ static void test_scaled(smt_ctx *ctx) {
   lin_scc *scc = mk_scc(2, (const char *const[]){"x", "y"}, 1, NULL, 1,
                         (tr[]){{0, 0, "3*x >= 1 && 2*y >= x && x' = x - 1 && y' = y - 1"}});
   rank_func *f = NULL;
-  CHECK(rank_linear(ctx, scc, NULL, 0, &f, &stats) == RANK_FOUND);
-  if (f) CHECK(rank_check(ctx, scc, NULL, f) == SMT_YES);
+  CHECK(rank_linear(ctx, scc, NULL, budget_unlimited(), &f, &stats) == RANK_FOUND);
+  if (f) CHECK(rank_check(ctx, budget_unlimited(), scc, NULL, f) == SMT_YES);
   rank_func_free(f);
   lin_scc_free(scc);
 }
 
 int main(void) {
   smt_ctx *ctx = smt_ctx_new();
-  smt_set_timeout(ctx, 10000);
   test_parse_print();
   test_single_loops(ctx);
   test_lexicographic(ctx);

@@ -25,10 +25,10 @@ static void test_compose(void) {
   /* the relation g /\ x' = upd: x' <= x - 2, x' = x - 2 possible, y' free */
   smt_term x = s->pre[0], x2 = s->post[0], y2 = s->post[1];
   smt_term rel = smt_mk_and(c, 3, (smt_term[]){g, smt_mk_eq(c, x2, upd[0]), smt_mk_eq(c, y2, upd[1])});
-  CHECK(smt_implies(c, rel, smt_mk_int_le(c, x2, smt_mk_int_sub(c, x, smt_mk_int(c, 2)))) == SMT_YES);
-  CHECK(smt_is_sat(c, smt_mk_and2(c, rel, smt_mk_eq(c, x2, smt_mk_int_sub(c, x, smt_mk_int(c, 2))))) == SMT_SAT);
-  CHECK(smt_is_sat(c, smt_mk_and2(c, rel, smt_mk_eq(c, y2, smt_mk_int(c, -100)))) == SMT_SAT);
-  CHECK(smt_implies(c, rel, smt_mk_int_ge(c, x, smt_mk_int(c, 1))) == SMT_YES);
+  CHECK(smt_implies(c, budget_unlimited(), rel, smt_mk_int_le(c, x2, smt_mk_int_sub(c, x, smt_mk_int(c, 2)))) == SMT_YES);
+  CHECK(smt_is_sat(c, budget_unlimited(), smt_mk_and2(c, rel, smt_mk_eq(c, x2, smt_mk_int_sub(c, x, smt_mk_int(c, 2))))) == SMT_SAT);
+  CHECK(smt_is_sat(c, budget_unlimited(), smt_mk_and2(c, rel, smt_mk_eq(c, y2, smt_mk_int(c, -100)))) == SMT_SAT);
+  CHECK(smt_implies(c, budget_unlimited(), rel, smt_mk_int_ge(c, x, smt_mk_int(c, 1))) == SMT_YES);
   /* the temporaries were renamed apart: none of the input's is left */
   smt_term_vec v = {0};
   smt_term_vars(c, g, &v);
@@ -77,19 +77,19 @@ static void test_dnf(void) {
     }
   }
   smt_term back = dnf_formula(c, &d);
-  CHECK(smt_implies(c, back, f) == SMT_YES && smt_implies(c, f, back) == SMT_YES);
+  CHECK(smt_implies(c, budget_unlimited(), back, f) == SMT_YES && smt_implies(c, budget_unlimited(), f, back) == SMT_YES);
   its_dnf_free(&d);
   /* folded: one conjunction term per disjunct, same formula */
   CHECK(its_to_dnf(c, f, true, &folded, &d));
   CHECK(d.len >= 1 && d.len <= 6);
   for (size_t i = 0; i < d.len; i++) CHECK(d.data[i].len == 1);
   back = dnf_formula(c, &d);
-  CHECK(smt_implies(c, back, f) == SMT_YES && smt_implies(c, f, back) == SMT_YES);
+  CHECK(smt_implies(c, budget_unlimited(), back, f) == SMT_YES && smt_implies(c, budget_unlimited(), f, back) == SMT_YES);
   its_dnf_free(&d);
   /* the negation */
   CHECK(its_to_dnf(c, f, false, &atoms, &d));
   back = dnf_formula(c, &d);
-  CHECK(smt_implies(c, back, smt_mk_not(c, f)) == SMT_YES && smt_implies(c, smt_mk_not(c, f), back) == SMT_YES);
+  CHECK(smt_implies(c, budget_unlimited(), back, smt_mk_not(c, f)) == SMT_YES && smt_implies(c, budget_unlimited(), smt_mk_not(c, f), back) == SMT_YES);
   its_dnf_free(&d);
   /* over the limit: failure, nothing left behind */
   its_dnf_opts small = {4, 40, false, false};
@@ -104,7 +104,7 @@ static void test_dnf(void) {
   its_dnf_opts direct = {16, 0, true, false};
   CHECK(its_to_dnf(c, xr, true, &direct, &d) && d.len == 2);
   back = dnf_formula(c, &d);
-  CHECK(smt_implies(c, back, xr) == SMT_YES && smt_implies(c, xr, back) == SMT_YES);
+  CHECK(smt_implies(c, budget_unlimited(), back, xr) == SMT_YES && smt_implies(c, budget_unlimited(), xr, back) == SMT_YES);
   its_dnf_free(&d);
   CHECK(its_to_dnf(c, xr, true, &atoms, &d) && d.len == 1);
   its_dnf_free(&d);
@@ -130,7 +130,7 @@ static void test_dead_ends(void) {
   if (!s) return;
   uint32_t tidx[5] = {0, 1, 2, 3, 4};
   bool dead[5];
-  its_dead_end_opts o = {"dd", 0, NULL, NULL, NULL, NULL};
+  its_dead_end_opts o = {"dd", 0, NULL, {0, 0}, NULL, NULL, NULL};
   CHECK(its_dead_ends_mark(s, tidx, 5, &o, dead) == 1);
   CHECK(dead[1] && !dead[0] && !dead[2] && !dead[3] && !dead[4]);
   /* a budget of one check looks at t1 only */
@@ -182,7 +182,7 @@ static void test_dead_ends_redirected_twice(void) {
                    "  a(x) -> e(x) :|: x <= 0\n"     /* t6 */
                    ")\n");
   if (!s) return;
-  its_dead_end_opts o = {"dd", 0, NULL, NULL, NULL, NULL};
+  its_dead_end_opts o = {"dd", 0, NULL, {0, 0}, NULL, NULL, NULL};
   uint32_t nl = s->nlocs;
   size_t nt = s->trans.len;
   uint32_t e = loc_named(s, "e");

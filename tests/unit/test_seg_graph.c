@@ -50,7 +50,7 @@ static const char *strlen_off_by_one =
 static seg_graph *build(smt_ctx *ctx, const ir_module *m) {
   seg_options o;
   seg_options_default(&o);
-  o.deadline = util_now() + 60;
+  o.budget = budget_until(o.budget, util_now() + 60);
   return seg_build(m, ctx, &o);
 }
 
@@ -69,7 +69,7 @@ static void test_strlen_ok(void) {
   CHECK_MSG(t != NULL, "seg_to_its: %s", err);
   if (t) {
     strbuf out = {0};
-    its_prove_answer a = its_prove(t, 5000, &out);
+    its_prove_answer a = its_prove(t, budget_queries(budget_unlimited(), 5000), &out);
     CHECK_MSG(a == ITS_PROVE_YES, "its_prove: %s", out.data ? out.data : "");
     strbuf_free(&out);
     its_free(t);
@@ -115,7 +115,7 @@ static its_prove_answer its_answer(seg_graph *g) {
   its *t = seg_to_its(g, err, sizeof err);
   if (!t) return ITS_PROVE_MAYBE;
   strbuf out = {0};
-  its_prove_answer a = its_prove(t, 5000, &out);
+  its_prove_answer a = its_prove(t, budget_queries(budget_unlimited(), 5000), &out);
   strbuf_free(&out);
   its_free(t);
   return a;
@@ -239,7 +239,7 @@ static void test_join_merging(void) {
     smt_ctx *ctx = smt_ctx_new();
     seg_options o;
     seg_options_default(&o);
-    o.deadline = util_now() + 60;
+    o.budget = budget_until(o.budget, util_now() + 60);
     o.max_states = 4000;
     o.join_states = variant == 2 ? 0 : 4;
     seg_graph *g = seg_build(m, ctx, &o);
@@ -282,7 +282,7 @@ static int run_file(const char *path, const char *dot) {
   its *t = seg_to_its(g, err, sizeof err);
   if (t) {
     strbuf out = {0};
-    its_prove(t, 5000, &out);
+    its_prove(t, budget_queries(budget_unlimited(), 5000), &out);
     printf("ITS: %u variables, %u locations, %zu transitions\n%s", t->nvars, t->nlocs, t->trans.len,
            out.data ? out.data : "");
     strbuf_free(&out);

@@ -64,7 +64,7 @@ static void batch_check_with(smt_solver *s) {
   smt_term all = batch_raw.len == 1 ? eqs[0] : smt_mk_raw(ctx, SMT_AND, (uint32_t)batch_raw.len, eqs, 0, 0);
   smt_solver_push(s);
   smt_solver_assert(s, smt_mk_raw(ctx, SMT_NOT, 1, &all, 0, 0));
-  smt_result r = smt_solver_check(s, 0);
+  smt_result r = smt_solver_check(s, budget_unlimited());
   smt_solver_pop(s, 1);
   CHECK_MSG(r == SMT_UNSAT, "%s width %u: Z3%s says %s", batch_name, batch_width,
             s == z3_native ? " (native overflow predicates)" : "", smt_result_name(r));
@@ -72,7 +72,7 @@ static void batch_check_with(smt_solver *s) {
     for (size_t i = 0; i < batch_raw.len; i++) {
       smt_solver_push(s);
       smt_solver_assert(s, smt_mk_raw(ctx, SMT_NOT, 1, &eqs[i], 0, 0));
-      smt_result ri = smt_solver_check(s, 0);
+      smt_result ri = smt_solver_check(s, budget_unlimited());
       smt_solver_pop(s, 1);
       if (ri != SMT_UNSAT) {
         fprintf(stderr, "  mismatch: ");
@@ -318,7 +318,7 @@ static void test_overflow_definitions(void) {
       smt_solver_push(z3);
       smt_solver_assert(z3, smt_mk_raw(ctx, SMT_NOT, 1, &eq, 0, 0));
       double t0 = now();
-      smt_result r = smt_solver_check(z3, 0);
+      smt_result r = smt_solver_check(z3, budget_unlimited());
       if (getenv("SMT_TEST_VERBOSE"))
         fprintf(stderr, "%s w%u %.3fs\n", smt_kind_name(defs[i].k), w, now() - t0);
       smt_solver_pop(z3, 1);

@@ -35,7 +35,7 @@ static int value_of(smt_term t, uint64_t *out) {
   smt_solver_push(sv);
   smt_solver_assert(sv, smt_mk_eq(ctx, v, t));
   int r = 0;
-  if (smt_solver_check(sv, 20000) == SMT_SAT) {
+  if (smt_solver_check(sv, budget_queries(budget_unlimited(), 20000)) == SMT_SAT) {
     smt_term val = smt_solver_value(sv, v);
     mpz_srcptr z = smt_term_value(ctx, val);
     *out = (uint64_t)mpz_get_ui(z);
@@ -47,7 +47,7 @@ static int value_of(smt_term t, uint64_t *out) {
       mpz_clear(hi);
     }
     smt_solver_assert(sv, smt_mk_not(ctx, smt_mk_eq(ctx, v, val)));
-    smt_result again = smt_solver_check(sv, 20000);
+    smt_result again = smt_solver_check(sv, budget_queries(budget_unlimited(), 20000));
     r = again == SMT_UNSAT ? 1 : again == SMT_SAT ? 2 : 0;
   }
   smt_solver_pop(sv, 1);
@@ -68,7 +68,7 @@ static bool is_value(smt_term t, uint64_t expect) {
 static bool valid(smt_term t) {
   smt_solver_push(sv);
   smt_solver_assert(sv, smt_mk_not(ctx, t));
-  bool ok = smt_solver_check(sv, 20000) == SMT_UNSAT;
+  bool ok = smt_solver_check(sv, budget_queries(budget_unlimited(), 20000)) == SMT_UNSAT;
   smt_solver_pop(sv, 1);
   return ok;
 }

@@ -29,33 +29,33 @@ static void test_validity(void) {
   smt_ctx *ctx = smt_ctx_new();
   smt_term x = smt_mk_var(ctx, "x", SMT_SORT_INT), y = smt_mk_var(ctx, "y", SMT_SORT_INT);
   smt_term k3 = smt_mk_int(ctx, 3), k5 = smt_mk_int(ctx, 5);
-  CHECK(smt_is_valid(ctx, smt_mk_int_le(ctx, x, smt_mk_int_add2(ctx, x, smt_mk_int(ctx, 1)))) == SMT_YES);
-  CHECK(smt_is_valid(ctx, smt_mk_int_le(ctx, x, k5)) == SMT_NO);
-  CHECK(smt_implies(ctx, smt_mk_int_le(ctx, x, k3), smt_mk_int_le(ctx, x, k5)) == SMT_YES);
-  CHECK(smt_implies(ctx, smt_mk_int_le(ctx, x, k5), smt_mk_int_le(ctx, x, k3)) == SMT_NO);
+  CHECK(smt_is_valid(ctx, budget_unlimited(), smt_mk_int_le(ctx, x, smt_mk_int_add2(ctx, x, smt_mk_int(ctx, 1)))) == SMT_YES);
+  CHECK(smt_is_valid(ctx, budget_unlimited(), smt_mk_int_le(ctx, x, k5)) == SMT_NO);
+  CHECK(smt_implies(ctx, budget_unlimited(), smt_mk_int_le(ctx, x, k3), smt_mk_int_le(ctx, x, k5)) == SMT_YES);
+  CHECK(smt_implies(ctx, budget_unlimited(), smt_mk_int_le(ctx, x, k5), smt_mk_int_le(ctx, x, k3)) == SMT_NO);
   /* x <= y and y <= 3 implies x < 5, with x*y non-linear as a bystander */
   smt_term a = smt_mk_and2(ctx, smt_mk_int_le(ctx, x, y), smt_mk_int_le(ctx, y, k3));
-  CHECK(smt_implies(ctx, a, smt_mk_int_lt(ctx, x, k5)) == SMT_YES);
-  CHECK(smt_implies(ctx, a, smt_mk_int_ge(ctx, smt_mk_int_mul2(ctx, x, y), smt_mk_int(ctx, 0))) == SMT_NO);
+  CHECK(smt_implies(ctx, budget_unlimited(), a, smt_mk_int_lt(ctx, x, k5)) == SMT_YES);
+  CHECK(smt_implies(ctx, budget_unlimited(), a, smt_mk_int_ge(ctx, smt_mk_int_mul2(ctx, x, y), smt_mk_int(ctx, 0))) == SMT_NO);
   /* Euclidean div/mod: 0 <= x mod 3 < 3, also for negative x */
   smt_term m = smt_mk_int_mod(ctx, x, k3);
-  CHECK(smt_is_valid(ctx, smt_mk_and2(ctx, smt_mk_int_le(ctx, smt_mk_int(ctx, 0), m),
+  CHECK(smt_is_valid(ctx, budget_unlimited(), smt_mk_and2(ctx, smt_mk_int_le(ctx, smt_mk_int(ctx, 0), m),
                                       smt_mk_int_lt(ctx, m, k3))) == SMT_YES);
   /* BV: a <u 10 implies a <u 20; a + 1 >u a is not valid (wrap-around) */
   smt_term b = smt_mk_var(ctx, "b", smt_sort_bv(32));
-  CHECK(smt_implies(ctx, smt_mk_bv_op2(ctx, SMT_BV_ULT, b, smt_mk_bv(ctx, 32, 10)),
+  CHECK(smt_implies(ctx, budget_unlimited(), smt_mk_bv_op2(ctx, SMT_BV_ULT, b, smt_mk_bv(ctx, 32, 10)),
                     smt_mk_bv_op2(ctx, SMT_BV_ULT, b, smt_mk_bv(ctx, 32, 20))) == SMT_YES);
   smt_term b1 = smt_mk_bv_op2(ctx, SMT_BV_ADD, b, smt_mk_bv(ctx, 32, 1));
-  CHECK(smt_is_valid(ctx, smt_mk_bv_op2(ctx, SMT_BV_UGT, b1, b)) == SMT_NO);
+  CHECK(smt_is_valid(ctx, budget_unlimited(), smt_mk_bv_op2(ctx, SMT_BV_UGT, b1, b)) == SMT_NO);
   /* not uaddo(b, 1) => b + 1 >u b */
   smt_term no_ovf = smt_mk_not(ctx, smt_mk_bv_op2(ctx, SMT_BV_UADDO, b, smt_mk_bv(ctx, 32, 1)));
-  CHECK(smt_implies(ctx, no_ovf, smt_mk_bv_op2(ctx, SMT_BV_UGT, b1, b)) == SMT_YES);
+  CHECK(smt_implies(ctx, budget_unlimited(), no_ovf, smt_mk_bv_op2(ctx, SMT_BV_UGT, b1, b)) == SMT_YES);
   /* is_sat */
-  CHECK(smt_is_sat(ctx, smt_mk_eq(ctx, smt_mk_int_mul2(ctx, x, x), smt_mk_int(ctx, 49))) == SMT_SAT);
-  CHECK(smt_is_sat(ctx, smt_mk_eq(ctx, smt_mk_int_mul2(ctx, smt_mk_int(ctx, 2), x),
+  CHECK(smt_is_sat(ctx, budget_unlimited(), smt_mk_eq(ctx, smt_mk_int_mul2(ctx, x, x), smt_mk_int(ctx, 49))) == SMT_SAT);
+  CHECK(smt_is_sat(ctx, budget_unlimited(), smt_mk_eq(ctx, smt_mk_int_mul2(ctx, smt_mk_int(ctx, 2), x),
                                   smt_mk_int_add2(ctx, smt_mk_int_mul2(ctx, smt_mk_int(ctx, 2), y),
                                                   smt_mk_int(ctx, 1)))) == SMT_UNSAT);
-  CHECK(smt_is_sat(ctx, SMT_TRUE) == SMT_SAT && smt_is_sat(ctx, SMT_FALSE) == SMT_UNSAT);
+  CHECK(smt_is_sat(ctx, budget_unlimited(), SMT_TRUE) == SMT_SAT && smt_is_sat(ctx, budget_unlimited(), SMT_FALSE) == SMT_UNSAT);
 
   /* the cache: the same question again is a hit, and is_valid(A => B)
    * shares its entry with implies(A, B) */
@@ -63,20 +63,20 @@ static void test_validity(void) {
   smt_term p = smt_mk_int_le(ctx, smt_mk_int_mul2(ctx, x, y), k5); /* non-linear: goes to the solver */
   smt_term q = smt_mk_int_le(ctx, smt_mk_int_mul2(ctx, x, y), smt_mk_int(ctx, 7));
   uint64_t calls0 = st->q[SMT_Q_IMPLIES].solver_calls;
-  CHECK(smt_implies(ctx, p, q) == SMT_YES);
+  CHECK(smt_implies(ctx, budget_unlimited(), p, q) == SMT_YES);
   CHECK(st->q[SMT_Q_IMPLIES].solver_calls == calls0 + 1);
-  CHECK(smt_implies(ctx, p, q) == SMT_YES);
+  CHECK(smt_implies(ctx, budget_unlimited(), p, q) == SMT_YES);
   CHECK(st->q[SMT_Q_IMPLIES].solver_calls == calls0 + 1 && st->q[SMT_Q_IMPLIES].cache_hits >= 1);
-  CHECK(smt_is_valid(ctx, smt_mk_implies(ctx, p, q)) == SMT_YES);
+  CHECK(smt_is_valid(ctx, budget_unlimited(), smt_mk_implies(ctx, p, q)) == SMT_YES);
   CHECK(st->q[SMT_Q_VALID].cache_hits >= 1);
   /* the pre-check decides linear implications without the solver */
   uint64_t pre0 = st->q[SMT_Q_IMPLIES].precheck_unsat + st->q[SMT_Q_IMPLIES].precheck_sat;
   smt_term z = smt_mk_var(ctx, "z", SMT_SORT_INT);
   smt_term a2 = smt_mk_and(
       ctx, 2, (smt_term[]){smt_mk_int_le(ctx, x, k5), smt_mk_eq(ctx, z, smt_mk_int_add2(ctx, x, y))});
-  CHECK(smt_implies(ctx, smt_mk_and2(ctx, a2, smt_mk_int_le(ctx, y, k3)),
+  CHECK(smt_implies(ctx, budget_unlimited(), smt_mk_and2(ctx, a2, smt_mk_int_le(ctx, y, k3)),
                     smt_mk_int_le(ctx, z, smt_mk_int(ctx, 8))) == SMT_YES);
-  CHECK(smt_implies(ctx, a2, smt_mk_int_le(ctx, z, smt_mk_int(ctx, 8))) == SMT_NO);
+  CHECK(smt_implies(ctx, budget_unlimited(), a2, smt_mk_int_le(ctx, z, smt_mk_int(ctx, 8))) == SMT_NO);
   CHECK(st->q[SMT_Q_IMPLIES].precheck_unsat + st->q[SMT_Q_IMPLIES].precheck_sat == pre0 + 2);
   /* statistics print */
   char *buf = NULL;
@@ -163,7 +163,7 @@ static void test_precheck_agrees(void) {
     }
     smt_solver_push(s);
     smt_solver_assert(s, q);
-    smt_result z = smt_solver_check(s, 5000);
+    smt_result z = smt_solver_check(s, budget_queries(budget_unlimited(), 5000));
     smt_solver_pop(s, 1);
     if (pre == SMT_SAT)
       decided_sat++;
@@ -203,7 +203,7 @@ static void test_models(void) {
   smt_term i5 = smt_mk_bv(ctx, 16, 5), i6 = smt_mk_bv(ctx, 16, 6);
   smt_solver_assert(s, smt_mk_eq(ctx, smt_mk_select(ctx, m, i5), smt_mk_bv(ctx, 8, 7)));
   smt_solver_assert(s, smt_mk_eq(ctx, smt_mk_select(ctx, m, i6), smt_mk_bv(ctx, 8, 9)));
-  CHECK(smt_solver_check(s, 0) == SMT_SAT);
+  CHECK(smt_solver_check(s, budget_unlimited()) == SMT_SAT);
   smt_term vx = smt_solver_value(s, x);
   CHECK(vx && smt_term_kind(ctx, vx) == SMT_INT_CONST && mpz_cmp(smt_term_value(ctx, vx), big) == 0);
   smt_term vx1 = smt_solver_value(s, smt_mk_int_add2(ctx, x, smt_mk_int(ctx, 1)));
@@ -222,10 +222,10 @@ static void test_models(void) {
   /* push/pop: a contradiction in a scope, then gone */
   smt_solver_push(s);
   smt_solver_assert(s, smt_mk_int_le(ctx, x, smt_mk_int(ctx, 0)));
-  CHECK(smt_solver_check(s, 0) == SMT_UNSAT);
+  CHECK(smt_solver_check(s, budget_unlimited()) == SMT_UNSAT);
   CHECK(smt_solver_value(s, x) == SMT_NULL); /* no model after UNSAT */
   smt_solver_pop(s, 1);
-  CHECK(smt_solver_check(s, 0) == SMT_SAT);
+  CHECK(smt_solver_check(s, budget_unlimited()) == SMT_SAT);
   mpz_clear(big);
   smt_solver_free(s);
   smt_ctx_free(ctx);
@@ -237,7 +237,7 @@ static void test_cores(void) {
   smt_term x = smt_mk_var(ctx, "x", SMT_SORT_INT), y = smt_mk_var(ctx, "y", SMT_SORT_INT);
   smt_term as[4] = {smt_mk_int_gt(ctx, y, smt_mk_int(ctx, 0)), smt_mk_int_gt(ctx, x, smt_mk_int(ctx, 5)),
                     smt_mk_int_le(ctx, y, smt_mk_int(ctx, 100)), smt_mk_int_lt(ctx, x, smt_mk_int(ctx, 3))};
-  CHECK(smt_solver_check_assumptions(s, 4, as, 0) == SMT_UNSAT);
+  CHECK(smt_solver_check_assumptions(s, 4, as, budget_unlimited()) == SMT_UNSAT);
   smt_term_vec core = {0};
   smt_solver_unsat_core(s, &core);
   bool has1 = false, has3 = false;
@@ -248,8 +248,8 @@ static void test_cores(void) {
   CHECK(has1 && has3 && core.len <= 4);
   VEC_FREE(core);
   /* assumptions do not stay: without them it is satisfiable */
-  CHECK(smt_solver_check(s, 0) == SMT_SAT);
-  CHECK(smt_solver_check_assumptions(s, 2, as, 0) == SMT_SAT);
+  CHECK(smt_solver_check(s, budget_unlimited()) == SMT_SAT);
+  CHECK(smt_solver_check_assumptions(s, 2, as, budget_unlimited()) == SMT_SAT);
   smt_solver_free(s);
   smt_ctx_free(ctx);
 }
@@ -278,7 +278,7 @@ static void test_timeouts(void) {
   smt_term h = hard_query(ctx);
   smt_solver_assert(s, h);
   double t0 = now();
-  smt_result r = smt_solver_check(s, 100);
+  smt_result r = smt_solver_check(s, budget_queries(budget_unlimited(), 100));
   double dt = now() - t0;
   CHECK_MSG(r == SMT_UNKNOWN, "got %s", smt_result_name(r));
   CHECK_MSG(dt < 5.0, "took %.2f s", dt);
@@ -286,11 +286,11 @@ static void test_timeouts(void) {
   smt_solver_free(s);
   /* through the query layer: DONT_KNOW with the reason, cached for the
    * same budget */
-  smt_set_timeout(ctx, 100);
   t0 = now();
-  CHECK(smt_is_sat(ctx, h) == SMT_UNKNOWN);
+  budget b = budget_queries(budget_unlimited(), 100);
+  CHECK(smt_is_sat(ctx, b, h) == SMT_UNKNOWN);
   CHECK(strcmp(smt_last_reason(ctx), "timeout") == 0);
-  CHECK(smt_is_valid(ctx, smt_mk_not(ctx, h)) == SMT_DONT_KNOW);
+  CHECK(smt_is_valid(ctx, b, smt_mk_not(ctx, h)) == SMT_DONT_KNOW);
   CHECK(smt_stats_get(ctx)->q[SMT_Q_VALID].cache_hits == 1);
   CHECK(now() - t0 < 5.0);
   smt_ctx_free(ctx);
@@ -307,9 +307,9 @@ static void test_dump(void) {
   smt_set_dump_dir(ctx, dir);
   smt_set_precheck(ctx, false);
   smt_term x = smt_mk_var(ctx, "x", SMT_SORT_INT);
-  CHECK(smt_implies(ctx, smt_mk_int_le(ctx, x, smt_mk_int(ctx, 3)),
+  CHECK(smt_implies(ctx, budget_unlimited(), smt_mk_int_le(ctx, x, smt_mk_int(ctx, 3)),
                     smt_mk_int_le(ctx, x, smt_mk_int(ctx, 5))) == SMT_YES);
-  CHECK(smt_is_sat(ctx, smt_mk_int_le(ctx, x, smt_mk_int(ctx, 3))) == SMT_SAT);
+  CHECK(smt_is_sat(ctx, budget_unlimited(), smt_mk_int_le(ctx, x, smt_mk_int(ctx, 3))) == SMT_SAT);
   smt_set_dump_dir(ctx, NULL);
   char *p1 = xasprintf("%s/query-000001.smt2", dir), *p2 = xasprintf("%s/query-000002.smt2", dir);
   char *t1 = util_read_file(p1, NULL), *t2 = util_read_file(p2, NULL);
@@ -348,12 +348,12 @@ static void test_many_contexts(void) {
     smt_term a = smt_mk_var(ctx, "a", smt_sort_bv(16));
     smt_term m = smt_mk_var(ctx, "m", smt_sort_array(16));
     smt_set_precheck(ctx, i % 2 == 0);
-    CHECK(smt_implies(ctx, smt_mk_int_le(ctx, x, smt_mk_int(ctx, i)),
+    CHECK(smt_implies(ctx, budget_unlimited(), smt_mk_int_le(ctx, x, smt_mk_int(ctx, i)),
                       smt_mk_int_le(ctx, x, smt_mk_int(ctx, i + 1))) == SMT_YES);
     smt_term rd = smt_mk_select(ctx, smt_mk_store(ctx, m, a, smt_mk_bv(ctx, 8, 1)), a);
     CHECK(
         smt_is_valid(
-            ctx, smt_mk_eq(ctx,
+            ctx, budget_unlimited(), smt_mk_eq(ctx,
                            smt_mk_raw(ctx, SMT_SELECT, 2,
                                       (smt_term[]){smt_mk_raw(ctx, SMT_STORE, 3,
                                                               (smt_term[]){m, a, smt_mk_bv(ctx, 8, 1)}, 0, 0),
@@ -363,7 +363,7 @@ static void test_many_contexts(void) {
     if (i % 4 == 0) { /* a solver with a model still alive at free time */
       smt_solver *s = smt_solver_new(ctx, SMT_BACKEND_Z3);
       smt_solver_assert(s, smt_mk_eq(ctx, smt_mk_select(ctx, m, a), smt_mk_bv(ctx, 8, 3)));
-      CHECK(smt_solver_check(s, 0) == SMT_SAT);
+      CHECK(smt_solver_check(s, budget_unlimited()) == SMT_SAT);
       CHECK(smt_solver_value(s, m) != SMT_NULL);
       smt_solver_free(s);
     }

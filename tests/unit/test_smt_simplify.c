@@ -198,14 +198,14 @@ static void check_batch(smt_solver *s, const smt_term *raws, const smt_term *sim
   smt_term all = raw(SMT_AND, (uint32_t)n, eqs, 0, 0);
   smt_solver_push(s);
   smt_solver_assert(s, raw(SMT_NOT, 1, &all, 0, 0));
-  smt_result r = smt_solver_check(s, 800);
+  smt_result r = smt_solver_check(s, budget_queries(budget_unlimited(), 800));
   smt_solver_pop(s, 1);
   n_batches++;
   if (r != SMT_UNSAT) {
     for (size_t i = 0; i < n; i++) {
       smt_solver_push(s);
       smt_solver_assert(s, raw(SMT_NOT, 1, &eqs[i], 0, 0));
-      smt_result ri = smt_solver_check(s, 500);
+      smt_result ri = smt_solver_check(s, budget_queries(budget_unlimited(), 500));
       smt_solver_pop(s, 1);
       if (ri == SMT_UNKNOWN) n_unknown++;
       CHECK_MSG(ri != SMT_SAT, "simplification changed the meaning");
@@ -397,7 +397,7 @@ static void test_printer(void) {
     }
     smt_solver_push(s);
     for (uint32_t k = 0; k < n; k++) smt_solver_assert(s, as[k]);
-    expect[i] = smt_solver_check(s, 2000);
+    expect[i] = smt_solver_check(s, budget_queries(budget_unlimited(), 2000));
     if (getenv("SMT_TEST_VERBOSE"))
       fprintf(stderr, "query %d in-process %s\n", i, smt_result_name(expect[i]));
     smt_solver_pop(s, 1);

@@ -75,7 +75,7 @@ static void test_global_timeout(void) {
   CHECK(util_deadline() >= t0 + 1000 && util_deadline() <= util_now() + 1000);
   /* the isolated child runs without it */
   strbuf b = {0};
-  CHECK(util_run_isolated(10, time_left, NULL, &b));
+  CHECK(util_run_isolated(budget_until(budget_unlimited(), util_now() + 10), time_left, NULL, &b));
   CHECK_MSG(b.data && strcmp(b.data, "-1 0") == 0, "%s", b.data ? b.data : "");
   strbuf_free(&b);
   CHECK(util_time_left() > 990); /* and the parent keeps it */
@@ -96,23 +96,23 @@ static void test_global_timeout(void) {
 int main(void) {
   test_global_timeout();
   strbuf b = {0};
-  CHECK(util_run_isolated(10, say_hello, "world", &b));
+  CHECK(util_run_isolated(budget_until(budget_unlimited(), util_now() + 10), say_hello, "world", &b));
   CHECK(b.data && strcmp(b.data, "hello world") == 0);
   strbuf_free(&b);
 
   double t0 = util_now();
-  CHECK(!util_run_isolated(0.3, sleep_long, NULL, &b));
+  CHECK(!util_run_isolated(budget_until(budget_unlimited(), util_now() + 0.3), sleep_long, NULL, &b));
   double took = util_now() - t0;
   CHECK_MSG(took < 5, "the child was not killed in time (%.1f s)", took);
   CHECK(b.data && strcmp(b.data, "timeout") == 0);
   strbuf_free(&b);
 
-  CHECK(!util_run_isolated(10, crash, NULL, &b));
+  CHECK(!util_run_isolated(budget_until(budget_unlimited(), util_now() + 10), crash, NULL, &b));
   CHECK(b.data && strcmp(b.data, "crashed") == 0);
   strbuf_free(&b);
 
   /* more than a pipe's buffer: the parent reads while the child writes */
-  CHECK(util_run_isolated(0, big, NULL, &b));
+  CHECK(util_run_isolated(budget_unlimited(), big, NULL, &b));
   CHECK(b.data && b.len > 500000 && strstr(b.data, "\n99999\n") != NULL);
   strbuf_free(&b);
   return TEST_SUMMARY();

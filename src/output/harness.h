@@ -5,7 +5,7 @@
  * The story of the data
  * ---------------------
  * Every FALSE of a safety property rests on a run that the interpreter
- * replayed from nondeterministic values (verdict.cex: value masked to its
+ * replayed from nondeterministic values (evidence.cex, evidence.h: value masked to its
  * width, origin, and for a __VERIFIER_nondet_* call the function called).
  * A native run of the program can be given only the values of the calls of
  * __VERIFIER_nondet_* functions that the program declares without defining
@@ -58,8 +58,8 @@
  * its type reads it (harness_format_value()).
  * The writers only read m and cex. harness_write_c() / _testcase() write to
  * a path and return false with a one-line reason in err when they cannot. */
-#ifndef BITPROVE_DRIVER_HARNESS_H
-#define BITPROVE_DRIVER_HARNESS_H
+#ifndef BITPROVE_OUTPUT_HARNESS_H
+#define BITPROVE_OUTPUT_HARNESS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -68,7 +68,7 @@
 
 #include "../interp/interp.h"
 #include "../ir/ir.h"
-#include "property.h"
+#include "../ir/check.h"
 
 typedef enum { HARNESS_SIGNED, HARNESS_UNSIGNED, HARNESS_BOOL, HARNESS_POINTER, HARNESS_FLOAT, HARNESS_VOID } harness_kind;
 

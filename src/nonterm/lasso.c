@@ -1,18 +1,16 @@
-/* check_lasso.c: lassos with a repeated state (check_lasso.h). */
-#include "check_lasso.h"
-
+/* lasso.c: the search for non-termination certificates and lassos with a
+ * repeated state (nonterm.h). */
+#include <assert.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../bmc/bmc.h"
-#include "../interp/interp.h"
 #include "../ir/cfg.h"
 #include "../util/map.h"
-#include "../util/util.h"
-#include "check_recur.h"
 #include "../util/progress.h"
+#include "internal.h"
 
 #define LASSO_MAX_STEPS 2000000u
 #define LASSO_RANDOM_RUNS 24
@@ -21,8 +19,6 @@
 #define LASSO_STEM_BOUND 8  /* the deepest bound of that search */
 #define LASSO_STEM_RUNS 8   /* strategies after each stem: 0, 1, -1, 2, then random */
 
-typedef VEC(uint64_t) VEC_u64;
-
 /* How the draws of one search run are answered: a constant, or random
  * values in [lo, lo + span). */
 typedef struct {
@@ -30,7 +26,8 @@ typedef struct {
   int64_t constant;
   uint64_t rng;
   int64_t lo, span;
-  const bmc_stem *stem; /* first: the draws of a stem from BMC (NULL: none) */
+  const interp_planned_draw *stem; /* first: the draws of a stem (NULL: none) */
+  size_t nstem;
   size_t cursor;
 } strategy;
 
@@ -38,9 +35,9 @@ static bool answer(void *ctx, const interp_draw *d, uint64_t *value) {
   strategy *s = ctx;
   /* a stem's draws while the run follows it: the next unused one of the
    * same instruction (as BMC's replay answers them) */
-  for (size_t i = s->stem ? s->cursor : 0; s->stem && i < s->stem->n; i++)
-    if (s->stem->draws[i].func == d->func && s->stem->draws[i].inst == d->inst) {
-      *value = s->stem->draws[i].value;
+  for (size_t i = s->stem ? s->cursor : 0; s->stem && i < s->nstem; i++)
+    if (s->stem[i].func == d->func && s->stem[i].inst == d->inst) {
+      *value = s->stem[i].value;
       s->cursor = i + 1;
       return true;
     }
@@ -62,13 +59,13 @@ static void print_values(strbuf *out, const interp_nondet *v, size_t n) {
 }
 
 /* Replays values[0 .. n) strictly and compares the two visits. */
-static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_lasso *cand, double deadline,
+static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_lasso *cand, budget b,
                   interp_result *out) {
   uint64_t *vals = xcalloc(cand->nd_second ? cand->nd_second : 1, sizeof *vals);
   for (size_t i = 0; i < cand->nd_second; i++) vals[i] = nd->data[i].value;
   interp_options io;
   interp_options_replay(&io, vals, cand->nd_second);
-  io.deadline = deadline;
+  io.budget = b;
   io.lasso.enabled = true;
   io.lasso.check_first = cand->first;
   io.lasso.check_second = cand->second;
@@ -78,29 +75,30 @@ static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_
          out->lasso.nd_second == cand->nd_second && out->lasso.nd_first == cand->nd_first;
 }
 
-static void report(const ir_module *m, const interp_result *r, verdict *out) {
+static void report(const ir_module *m, const interp_result *r, nonterm_result *out) {
   char loc[512];
   const interp_lasso *l = &r->lasso;
   size_t stem = l->nd_first, cycle = l->nd_second - l->nd_first;
-  out->kind = VERDICT_FALSE;
-  out->violated = PROP_TERMINATION;
-  verdict_note(out, "non-termination: a lasso with a repeated state, checked by the interpreter: at the loop head %s "
+  assert(l->nd_first <= l->nd_second && l->nd_second <= r->nondet.len && l->first < l->second);
+  memset(out, 0, sizeof *out);
+  out->kind = NONTERM_LASSO;
+  nonterm_note(out, "non-termination: a lasso with a repeated state, checked by the interpreter: at the loop head %s "
                     "the complete program state of loop-head visit %" PRIu64 " is identical, byte for byte, to that of "
                     "visit %" PRIu64 ",",
                ir_loc_format(m, l->loc, loc, sizeof loc), l->second, l->first);
-  verdict_note(out, "so the cycle between them, fed the same %zu nondet value(s) again, repeats forever (and ran "
+  nonterm_note(out, "so the cycle between them, fed the same %zu nondet value(s) again, repeats forever (and ran "
                     "without undefined behaviour)",
                cycle);
   strbuf b = {0};
   print_values(&b, r->nondet.data, stem);
-  verdict_note(out, "stem: nondet values (%zu): %s", stem, b.data ? b.data : "");
+  nonterm_note(out, "stem: nondet values (%zu): %s", stem, b.data ? b.data : "");
   strbuf_free(&b);
   print_values(&b, r->nondet.data + stem, cycle);
-  verdict_note(out, "cycle: nondet values (%zu): %s", cycle, b.data ? b.data : "");
+  nonterm_note(out, "cycle: nondet values (%zu): %s", cycle, b.data ? b.data : "");
   strbuf_free(&b);
-  for (size_t i = 0; i < stem + cycle; i++) VEC_PUSH(out->cex, r->nondet.data[i]);
-  out->lasso_stem = stem;
-  out->lasso_first = l->first, out->lasso_second = l->second;
+  for (size_t i = 0; i < stem + cycle; i++) VEC_PUSH(out->draws, r->nondet.data[i]);
+  out->stem = stem;
+  out->first = l->first, out->second = l->second;
 }
 
 /* What a search run's recurrent-set candidates need: its last loop-head
@@ -109,9 +107,9 @@ static void report(const ir_module *m, const interp_result *r, verdict *out) {
  * a short stem; the first may still be on the way into the loop's steady
  * relations). */
 typedef struct {
-  drv_recur_candidate last_head, last_call;
+  nonterm_candidate last_head, last_call;
   u64_map early_of;              /* key (head or function) -> index in early */
-  VEC(drv_recur_candidate) early;
+  VEC(nonterm_candidate) early;
   VEC(uint8_t) seen;             /* per early entry: visits so far (up to 2) */
 } run_watch;
 
@@ -123,7 +121,7 @@ static void watch(void *ctxp, const interp_event *e) {
   run_watch *w = ctxp;
   if (e->kind != INTERP_EV_HEAD && e->kind != INTERP_EV_CALL) return;
   bool call = e->kind == INTERP_EV_CALL;
-  drv_recur_candidate c = {call, e->func, call ? 0 : e->block, e->visit, e->ndraws, 0};
+  nonterm_candidate c = {call, e->func, call ? 0 : e->block, e->visit, e->ndraws, 0};
   if (call) w->last_call = c;
   else w->last_head = c;
   uint64_t key = watch_key(call, c.func, c.block), i;
@@ -146,15 +144,15 @@ static void watch_free(run_watch *w) {
 
 /* One search run with strategy *s, its lasso check, and its recurrent-set
  * candidates (once per loop head or function, *tried). */
-static bool search_run(const ir_module *m, strategy *s, VEC_u64 *tried, double deadline, bool debug, bool *at_head,
-                       verdict *out) {
+static bool search_run(const ir_module *m, strategy *s, u64_vec *tried, budget b, const nonterm_provers *provers,
+                       bool debug, bool *at_head, nonterm_result *out) {
   interp_options io;
   interp_options_default(&io);
   io.out = NULL;
   io.draw = answer;
   io.draw_ctx = s;
   io.max_steps = LASSO_MAX_STEPS;
-  io.deadline = deadline;
+  io.budget = b;
   io.lasso.enabled = true;
   run_watch w;
   memset(&w, 0, sizeof w);
@@ -166,7 +164,7 @@ static bool search_run(const ir_module *m, strategy *s, VEC_u64 *tried, double d
   bool found = false;
   if (r.outcome == INTERP_LASSO && !r.lasso.checked) {
     interp_result c;
-    if (check(m, &r.nondet, &r.lasso, deadline, &c)) {
+    if (check(m, &r.nondet, &r.lasso, b, &c)) {
       report(m, &c, out);
       found = true;
     }
@@ -176,7 +174,7 @@ static bool search_run(const ir_module *m, strategy *s, VEC_u64 *tried, double d
    * recurrent set at the loop it was in, once per loop head; a run that
    * ended at the call-depth limit: one of the recursion it was in */
   bool deep = r.outcome == INTERP_OUT_OF_RESOURCES && r.detail && strncmp(r.detail, "call depth", 10) == 0;
-  drv_recur_candidate cand = deep ? w.last_call : w.last_head;
+  nonterm_candidate cand = deep ? w.last_call : w.last_head;
   if (!found && (r.outcome == INTERP_OUT_OF_STEPS || deep) && cand.visit) {
     uint64_t key = watch_key(deep, cand.func, cand.block), i;
     bool seen = false;
@@ -186,11 +184,11 @@ static bool search_run(const ir_module *m, strategy *s, VEC_u64 *tried, double d
       cand.steps = r.steps;
       /* an early visit first (a short stem), then the last one */
       if (u64_map_get(&w.early_of, key, &i) && w.early.data[i].visit != cand.visit) {
-        drv_recur_candidate e = w.early.data[i];
+        nonterm_candidate e = w.early.data[i];
         e.steps = r.steps;
-        found = drv_recur_try(m, &r.nondet, &e, deadline, debug, out);
+        found = nonterm_recur_try(m, &r.nondet, &e, b, provers, debug, out);
       }
-      if (!found) found = drv_recur_try(m, &r.nondet, &cand, deadline, debug, out);
+      if (!found) found = nonterm_recur_try(m, &r.nondet, &cand, b, provers, debug, out);
     }
   }
   watch_free(&w);
@@ -202,52 +200,71 @@ static bool search_run(const ir_module *m, strategy *s, VEC_u64 *tried, double d
  * finite-state loop must come back to a state), then random small values,
  * in ranges that alternate between around zero and small positive numbers
  * (the input alphabets of reactive programs). */
-static strategy strategy_of(size_t k, const bmc_stem *stem) {
+static strategy strategy_of(size_t k, const interp_planned_draw *stem, size_t nstem) {
   static const int64_t constants[] = {0, 1, -1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 100};
   static const int64_t ranges[][2] = {{-4, 13}, {1, 6}, {0, 2}, {1, 10}};
   _Static_assert(sizeof constants / sizeof constants[0] == LASSO_CONSTANTS, "LASSO_CONSTANTS");
   size_t nconst = LASSO_CONSTANTS, nranges = sizeof ranges / sizeof ranges[0];
   size_t ri = (k - nconst) % nranges;
   strategy s = {k >= nconst, k < nconst ? constants[k] : 0, 0x9E3779B97F4A7C15ull * (k + 1),
-                k >= nconst ? ranges[ri][0] : 0, k >= nconst ? ranges[ri][1] : 1, stem, 0};
+                k >= nconst ? ranges[ri][0] : 0, k >= nconst ? ranges[ri][1] : 1, stem, nstem, 0};
   return s;
 }
-bool drv_lasso_check(const ir_module *m, double deadline, bool debug, verdict *out) {
-  if (!deadline) deadline = util_now() + 10;
+void nonterm_note(nonterm_result *r, const char *fmt, ...) {
+  char line[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  strbuf_printf(&r->explanation, "%s\n", line);
+}
+
+void nonterm_result_free(nonterm_result *r) {
+  strbuf_free(&r->explanation);
+  VEC_FREE(r->draws);
+  free(r->set_c);
+  memset(r, 0, sizeof *r);
+}
+
+bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers, bool debug, nonterm_result *out) {
+  if (b.deadline <= 0) b = budget_until(b, util_now() + 10);
+  memset(out, 0, sizeof *out);
   util_progress_begin("non-termination search (lassos, recurrent sets)");
-  VEC_u64 tried = {0}; /* loop heads / functions a recurrent set was sought at */
+  u64_vec tried = {0}; /* loop heads / functions a recurrent set was sought at */
   bool found = false, at_head = false;
-  for (size_t k = 0; !found && k < LASSO_CONSTANTS + LASSO_RANDOM_RUNS && util_now() < deadline; k++) {
-    strategy s = strategy_of(k, NULL);
+  for (size_t k = 0; !found && k < LASSO_CONSTANTS + LASSO_RANDOM_RUNS && !budget_expired(b); k++) {
+    strategy s = strategy_of(k, NULL, 0);
     util_progress_count("runs", k + 1);
-    found = search_run(m, &s, &tried, deadline, debug, &at_head, out);
+    found = search_run(m, &s, &tried, b, provers, debug, &at_head, out);
   }
   /* no run even reached a loop head (inputs rejected early, e.g. by an
-   * init() that wants distinct node ids): stems from BMC to the loop heads
-   * of main, each followed by a few strategies */
+   * init() that wants distinct node ids): stems to the loop heads of main,
+   * each followed by a few strategies */
   uint32_t mainf = ir_func_find(m, "main");
   const ir_func *mf = mainf != IR_NONE ? &m->funcs.data[mainf] : NULL;
-  bool *heads = mf && mf->defined && mf->nblocks ? xcalloc(mf->nblocks, sizeof *heads) : NULL;
+  bool *heads = provers && provers->find_stem && mf && mf->defined && mf->nblocks ? xcalloc(mf->nblocks, sizeof *heads)
+                                                                                  : NULL;
   if (heads) ir_loop_headers(mf, heads);
-  for (uint32_t b = 0, tried_heads = 0; heads && !found && !at_head && b < mf->nblocks && tried_heads < LASSO_STEM_HEADS;
-       b++) {
-    if (!heads[b] || util_now() >= deadline) continue;
+  for (uint32_t blk = 0, tried_heads = 0; heads && !found && !at_head && blk < mf->nblocks && tried_heads < LASSO_STEM_HEADS;
+       blk++) {
+    if (!heads[blk] || budget_expired(b)) continue;
     tried_heads++;
-    double left = deadline - util_now();
-    bmc_stem stem;
+    interp_planned_draw *stem = NULL;
+    size_t nstem = 0;
     util_progress_step("stems from BMC");
-    if (!bmc_find_stem(m, mainf, b, LASSO_STEM_BOUND, util_now() + left / 2, &stem)) continue;
-    if (debug) fprintf(stderr, "lasso: a stem of %zu draws from BMC (bound %u) to block %u of main\n", stem.n,
-                       stem.bound, b);
-    for (size_t k = 0; !found && k < LASSO_STEM_RUNS && util_now() < deadline; k++) {
-      strategy s = strategy_of(k < 4 ? k : LASSO_CONSTANTS + k - 4, &stem);
+    if (!provers->find_stem(provers->ctx, m, mainf, blk, LASSO_STEM_BOUND, budget_share(b, 0.5, 0, 0), &stem, &nstem))
+      continue;
+    if (debug) fprintf(stderr, "lasso: a stem of %zu draws to block %u of main\n", nstem, blk);
+    for (size_t k = 0; !found && k < LASSO_STEM_RUNS && !budget_expired(b); k++) {
+      strategy s = strategy_of(k < 4 ? k : LASSO_CONSTANTS + k - 4, stem, nstem);
       bool ignored = false;
-      found = search_run(m, &s, &tried, deadline, debug, &ignored, out);
+      found = search_run(m, &s, &tried, b, provers, debug, &ignored, out);
     }
-    free(stem.draws);
+    free(stem);
   }
   free(heads);
   VEC_FREE(tried);
   util_progress_end();
+  assert(!found || (out->kind && out->stem <= out->draws.len));
   return found;
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../smt/build.h"
-#include "c_types.h"
+#include "../ir/c_types.h"
 
 #define MAX_DISJUNCTS 6
 #define MAX_TERMS 4
@@ -216,7 +216,7 @@ static bool at_loop_keyword(const ir_module *m, ir_loc loc) {
   return found;
 }
 
-void drv_seg_invariants(const ir_module *m, const seg_graph *g, smt_ctx *ctx, verdict *v) {
+void invariant_from_seg(const ir_module *m, const seg_graph *g, smt_ctx *ctx, evidence_invariant_vec *out) {
   uint32_t mainf = ir_func_find(m, "main");
   if (mainf == IR_NONE) return;
   render_ctx r = {m, &m->funcs.data[mainf], g, ctx};
@@ -229,8 +229,8 @@ void drv_seg_invariants(const ir_module *m, const seg_graph *g, smt_ctx *ctx, ve
     if (term_inst->op != IR_CONDBR || !at_loop_keyword(m, term_inst->loc)) continue;
     strbuf text = {0};
     if (render(&r, facts.data[i].fact, &text) && text.data && strcmp(text.data, "1") != 0) {
-      verdict_invariant inv = {term_inst->loc, xstrdup("main"), xstrdup(text.data), true};
-      VEC_PUSH(v->invariants, inv);
+      evidence_invariant inv = {term_inst->loc, xstrdup("main"), xstrdup(text.data), true};
+      VEC_PUSH(*out, inv);
     }
     strbuf_free(&text);
   }

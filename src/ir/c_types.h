@@ -5,8 +5,8 @@
  * "short"/"unsigned short", "int"/"unsigned int", "long long"/"unsigned long
  * long" (the types of those widths in both ILP32 and LP64); any other width
  * gives NULL (no C type names it). */
-#ifndef BITPROVE_DRIVER_C_TYPES_H
-#define BITPROVE_DRIVER_C_TYPES_H
+#ifndef BITPROVE_IR_C_TYPES_H
+#define BITPROVE_IR_C_TYPES_H
 
 #include <stdbool.h>
 

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "../util/sha256.h"
-#include "c_types.h"
+#include "../ir/c_types.h"
 #include "harness.h"
 
 /* ---- file names and formats -------------------------------------------------------------- */
@@ -72,7 +72,7 @@ typedef struct {
   uint32_t main_fn; /* main's index */
   ir_loc main_ret;  /* the last return of main seen */
   uint64_t cycle_visit; /* lasso: the first visit of the repeated state (0: none) */
-  const verdict *v;
+  const evidence *v;
   bool recur;           /* a recurrent set: the cycle head is the stem's visit, the set its invariant */
 } trace_ctx;
 
@@ -163,10 +163,10 @@ static uint32_t func_at(const ir_module *m, ir_loc loc) {
   return best;
 }
 
-bool witness_trace(const ir_module *m, const witness_task *t, const verdict *v, witness_path *path, char *err,
-                   size_t errlen) {
+bool witness_trace(const ir_module *m, const witness_task *t, prop_check violated, const evidence *v, witness_path *path,
+                   char *err, size_t errlen) {
   const interp_nondet_vec *cex = &v->cex;
-  bool lasso = v->violated == PROP_TERMINATION;
+  bool lasso = violated == PROP_TERMINATION;
   memset(path, 0, sizeof *path);
   path->target_func = IR_NONE;
   path->head_func = IR_NONE;
@@ -430,7 +430,7 @@ static void gml_edge_open(FILE *out, unsigned from, unsigned to, ir_loc loc) {
 /* Writes steps [from, to) as a chain of edges from node *node (advanced);
  * the last edge ends in node `last` when last != UINT32_MAX (closing a
  * cycle), else in a new node. */
-static void gml_steps(const ir_module *m, const verdict *v, const witness_path *p, size_t from, size_t to,
+static void gml_steps(const ir_module *m, const evidence *v, const witness_path *p, size_t from, size_t to,
                       unsigned *node, unsigned *next_id, FILE *out) {
   for (size_t i = from; i < to; i++) {
     const witness_step *s = &p->steps.data[i];
@@ -457,7 +457,7 @@ static void gml_steps(const ir_module *m, const verdict *v, const witness_path *
   }
 }
 
-static void gml_violation(const ir_module *m, const witness_task *t, const verdict *v, const witness_path *p,
+static void gml_violation(const ir_module *m, const witness_task *t, const evidence *v, const witness_path *p,
                           const metadata *md, FILE *out) {
   gml_header(out, t, md, "violation_witness");
   fputs("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n", out);
@@ -493,11 +493,11 @@ static void gml_violation(const ir_module *m, const witness_task *t, const verdi
   gml_footer(out);
 }
 
-static void gml_correctness(const witness_task *t, const verdict *v, const metadata *md, FILE *out) {
+static void gml_correctness(const witness_task *t, const evidence *v, const metadata *md, FILE *out) {
   gml_header(out, t, md, "correctness_witness");
   fputs("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n", out);
   for (size_t i = 0; i < v->invariants.len; i++) {
-    const verdict_invariant *inv = &v->invariants.data[i];
+    const evidence_invariant *inv = &v->invariants.data[i];
     fprintf(out, "  <node id=\"N%zu\">\n", i + 1);
     gml_data(out, "   ", "invariant", inv->expr);
     if (inv->func) gml_data(out, "   ", "invariant.scope", inv->func);
@@ -610,7 +610,7 @@ static void yaml_location(FILE *out, const char *indent, const witness_task *t, 
 }
 
 /* The pinned values of steps [from, to) as function_return segments. */
-static void yaml_values(const ir_module *m, const witness_task *t, const verdict *v, const witness_path *p,
+static void yaml_values(const ir_module *m, const witness_task *t, const evidence *v, const witness_path *p,
                         size_t from, size_t to, const char *action, const source_text *src, FILE *out) {
   for (size_t i = from; i < to; i++) {
     const witness_step *s = &p->steps.data[i];
@@ -630,7 +630,7 @@ static void yaml_values(const ir_module *m, const witness_task *t, const verdict
   }
 }
 
-static void yaml_violation(const ir_module *m, const witness_task *t, const verdict *v, const witness_path *p,
+static void yaml_violation(const ir_module *m, const witness_task *t, const evidence *v, const witness_path *p,
                            const metadata *md, const source_text *src, FILE *out) {
   fputs("- entry_type: \"violation_sequence\"\n", out);
   yaml_metadata(out, t, md, p->lasso ? "2.1" : "2.0");
@@ -655,7 +655,7 @@ static void yaml_violation(const ir_module *m, const witness_task *t, const verd
   yaml_location(out, "            ", t, target.line, line_start_col(src, target.line), func_name(m, tf));
 }
 
-static void yaml_correctness(const witness_task *t, const verdict *v, const metadata *md, FILE *out) {
+static void yaml_correctness(const witness_task *t, const evidence *v, const metadata *md, FILE *out) {
   fputs("- entry_type: \"invariant_set\"\n", out);
   yaml_metadata(out, t, md, "2.0");
   if (!v->invariants.len) {
@@ -664,7 +664,7 @@ static void yaml_correctness(const witness_task *t, const verdict *v, const meta
   }
   fputs("  content:\n", out);
   for (size_t i = 0; i < v->invariants.len; i++) {
-    const verdict_invariant *inv = &v->invariants.data[i];
+    const evidence_invariant *inv = &v->invariants.data[i];
     fprintf(out, "    - invariant:\n        type: \"%s\"\n", inv->loop_head ? "loop_invariant" : "location_invariant");
     yaml_location(out, "        ", t, inv->loc.line, inv->loc.col, inv->func);
     fputs("        value: ", out);
@@ -675,13 +675,14 @@ static void yaml_correctness(const witness_task *t, const verdict *v, const meta
 
 /* ---- entry points --------------------------------------------------------------------------------- */
 
-bool witness_write_violation(const ir_module *m, const witness_task *t, const verdict *v, unsigned formats,
-                             const char *graphml_path, const char *yaml_path, char *err, size_t errlen) {
-  assert(v->kind == VERDICT_FALSE);
+bool witness_write_violation(const ir_module *m, const witness_task *t, prop_check violated, const evidence *v,
+                             unsigned formats, const char *graphml_path, const char *yaml_path, char *err,
+                             size_t errlen) {
+  assert(violated < PROP_CHECK_COUNT);
   witness_path p;
-  if (!witness_trace(m, t, v, &p, err, errlen)) return false;
+  if (!witness_trace(m, t, violated, v, &p, err, errlen)) return false;
   metadata md;
-  bool ok = metadata_make(t, 1u << v->violated, &md, err, errlen);
+  bool ok = metadata_make(t, 1u << violated, &md, err, errlen);
   if (ok && (formats & WITNESS_GRAPHML)) {
     FILE *f = open_out(graphml_path, err, errlen);
     ok = f != NULL;
@@ -711,13 +712,13 @@ bool witness_write_violation(const ir_module *m, const witness_task *t, const ve
   return ok;
 }
 
-bool witness_write_correctness(const ir_module *m, const witness_task *t, const property *prop, const verdict *v,
+bool witness_write_correctness(const ir_module *m, const witness_task *t, unsigned checks, const evidence *v,
                                unsigned formats, const char *graphml_path, const char *yaml_path, char *err,
                                size_t errlen) {
   (void)m;
-  assert(v->kind == VERDICT_TRUE);
+  assert(checks != 0 && (checks & ~PROP_ALL_CHECKS) == 0);
   metadata md;
-  if (!metadata_make(t, prop->checks, &md, err, errlen)) return false;
+  if (!metadata_make(t, checks, &md, err, errlen)) return false;
   bool ok = true;
   if (formats & WITNESS_GRAPHML) {
     FILE *f = open_out(graphml_path, err, errlen);

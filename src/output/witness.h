@@ -1,11 +1,11 @@
 /* witness: SV-COMP verification witnesses (--witness FILE,
  * --witness-format graphml|yaml), the machine-readable evidence behind a
- * verdict (../shared/docs/WITNESSES.md summarises the formats).
+ * verdict (docs/WITNESSES.md summarises the formats).
  *
  * The story of the data
  * ---------------------
  * A FALSE of a safety property rests on a run the interpreter replayed from
- * the counterexample's nondeterministic values (verdict.cex). witness_trace()
+ * the counterexample's nondeterministic values (evidence.cex, evidence.h). witness_trace()
  * replays that run once more, with the interpreter's observer, and keeps it as
  * a path of source steps in execution order: every nondet value drawn (with
  * its index in cex), every conditional branch decided (its direction), every
@@ -52,7 +52,7 @@
  * pinned values; no target.
  *
  * Correctness witness (witness_write_correctness): GraphML with the entry
- * node and one node per verdict.invariants entry carrying `invariant` and
+ * node and one node per evidence.invariants entry carrying `invariant` and
  * `invariant.scope`, entered by an edge at its line (`enterLoopHead` for loop
  * heads); YAML 2.0 `invariant_set` with one `loop_invariant` /
  * `location_invariant` per entry. No invariants: the entry-only graph and an
@@ -67,8 +67,8 @@
  * witness_paths() derives the file names (see there). The writers return
  * false with a one-line reason in err when a file cannot be written or the
  * replay does not reproduce the violation; they only read m and v. */
-#ifndef BITPROVE_DRIVER_WITNESS_H
-#define BITPROVE_DRIVER_WITNESS_H
+#ifndef BITPROVE_OUTPUT_WITNESS_H
+#define BITPROVE_OUTPUT_WITNESS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -77,8 +77,7 @@
 #include "../interp/interp.h"
 #include "../ir/ir.h"
 #include "../util/util.h"
-#include "property.h"
-#include "verdict.h"
+#include "evidence.h"
 
 enum { WITNESS_GRAPHML = 1, WITNESS_YAML = 2 };
 
@@ -130,15 +129,16 @@ void witness_paths(const char *file, unsigned given, unsigned *formats, char **g
 /* Replays the counterexample of a FALSE verdict and fills path; false (with
  * err) when the replay does not end in the violation (for termination: the
  * lasso's repeated state). */
-bool witness_trace(const ir_module *m, const witness_task *t, const verdict *v, witness_path *path, char *err,
-                   size_t errlen);
+bool witness_trace(const ir_module *m, const witness_task *t, prop_check violated, const evidence *v, witness_path *path,
+                   char *err, size_t errlen);
 void witness_path_free(witness_path *path);
 
-/* For a FALSE verdict (v->violated, v->cex). */
-bool witness_write_violation(const ir_module *m, const witness_task *t, const verdict *v, unsigned formats,
-                             const char *graphml_path, const char *yaml_path, char *err, size_t errlen);
-/* For a TRUE verdict of property p. */
-bool witness_write_correctness(const ir_module *m, const witness_task *t, const property *p, const verdict *v,
+/* For a FALSE verdict: the violated check and the evidence (v->cex, the lasso). */
+bool witness_write_violation(const ir_module *m, const witness_task *t, prop_check violated, const evidence *v,
+                             unsigned formats, const char *graphml_path, const char *yaml_path, char *err,
+                             size_t errlen);
+/* For a TRUE verdict of the property whose checks (a prop_check mask) are given. */
+bool witness_write_correctness(const ir_module *m, const witness_task *t, unsigned checks, const evidence *v,
                                unsigned formats, const char *graphml_path, const char *yaml_path, char *err,
                                size_t errlen);
 

@@ -1,7 +1,7 @@
 /* invariant: loop invariants of a proof, in the program's own terms, for
- * correctness witnesses (verdict.invariants, witness.h).
+ * correctness witnesses (evidence.invariants, witness.h).
  *
- * Contract: drv_seg_invariants() appends to v->invariants one
+ * Contract: invariant_from_seg() appends to *out one
  * loop_invariant per loop header of main for which the complete graph g
  * has a fact (seg_loop_facts) that can be written in C:
  *   - the location is the loop statement's (the header's conditional
@@ -20,13 +20,13 @@
  *     written is dropped whole; a fact that becomes `1` is not written.
  * The expressions are side-effect free and use only the variables, casts,
  * integer constants, + - *, comparisons, && || and parentheses. */
-#ifndef BITPROVE_DRIVER_INVARIANT_H
-#define BITPROVE_DRIVER_INVARIANT_H
+#ifndef BITPROVE_OUTPUT_INVARIANT_H
+#define BITPROVE_OUTPUT_INVARIANT_H
 
 #include "../ir/ir.h"
 #include "../seg/seg.h"
-#include "verdict.h"
+#include "evidence.h"
 
-void drv_seg_invariants(const ir_module *m, const seg_graph *g, smt_ctx *ctx, verdict *v);
+void invariant_from_seg(const ir_module *m, const seg_graph *g, smt_ctx *ctx, evidence_invariant_vec *out);
 
 #endif

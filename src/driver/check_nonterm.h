@@ -1,0 +1,20 @@
+/* check_nonterm: what the driver asks the non-termination search
+ * (src/nonterm), with BMC's bit-precise encoding as its provers (stems to
+ * loop heads, recurrent sets), and how its certificate becomes a verdict.
+ *
+ * Contract: drv_nonterm_check() searches within b and returns true with
+ * *out = FALSE(termination), its explanation and evidence (the stem's and
+ * the cycle's values; the lasso's visits or the recurrent set) when the
+ * search found a checked certificate; otherwise false with *out untouched. */
+#ifndef BITPROVE_DRIVER_CHECK_NONTERM_H
+#define BITPROVE_DRIVER_CHECK_NONTERM_H
+
+#include <stdbool.h>
+
+#include "../ir/ir.h"
+#include "../util/budget.h"
+#include "verdict.h"
+
+bool drv_nonterm_check(const ir_module *m, budget b, bool debug, verdict *out);
+
+#endif

@@ -1,0 +1,41 @@
+/* options: how the command line configures the engines (drv_options), read
+ * by main.c and the subcommands, handed to dispatch and the check_* files.
+ *
+ * --engine auto (the default) runs the engines in the order and with the
+ * shares of the time that dispatch.c's table states: for termination the
+ * non-termination search first, then the symbolic execution graph and the
+ * direct translation (a large program gets the direct translation first);
+ * for the other properties the graph for TRUE and BMC for FALSE. */
+#ifndef BITPROVE_DRIVER_OPTIONS_H
+#define BITPROVE_DRIVER_OPTIONS_H
+
+#include <stdbool.h>
+
+/* Which engine answers (--engine). */
+typedef enum { DRV_ENGINE_AUTO, DRV_ENGINE_SEG, DRV_ENGINE_BMC, DRV_ENGINE_DIRECT, DRV_ENGINE_LASSO } drv_engine;
+
+typedef struct {
+  drv_engine engine;
+  unsigned bmc_bound;          /* --bmc-bound K; 0: iterative deepening */
+  const char *dump_its_format; /* --dump-its FMT FILE (termination), or NULL */
+  const char *dump_its_file;
+  const char *dump_seg_file;   /* --dump-seg FILE.dot, or NULL */
+  bool proof; /* --proof: the whole ITS and its proof behind a TRUE of the SEG */
+  bool stats; /* solver statistics on stderr */
+  bool seg_modular_all; /* --seg-modular-all: seg_options.modular_all */
+  bool seg_join_set;    /* --seg-join-states N given: seg_options.join_states = seg_join_states */
+  unsigned seg_join_states;
+  bool debug; /* engine diagnostics on stderr (e.g. models that do not replay) */
+  /* --int-semantics math (termination only): integers are unbounded (the
+   * Termination Competition's reading of C). The symbolic execution graph
+   * is bit-precise and declines; the direct translation runs in math mode. */
+  bool math_ints;
+} drv_options;
+
+void drv_options_default(drv_options *o);
+/* Parses "bit" / "math" into o->math_ints; false if neither. */
+bool drv_int_semantics_parse(const char *name, drv_options *o);
+/* Parses an engine name ("auto", "seg", "bmc", "direct", "lasso"); false if unknown. */
+bool drv_engine_parse(const char *name, drv_engine *out);
+
+#endif
