@@ -18,7 +18,7 @@
  * the encoding does not cover) adds an "unwinding" condition. The bound is
  * deepened 1, 2, 4, 8, ... within the time budget.
  *
- * Answers (ARCHITECTURE.md, rules of soundness); the driver turns them into
+ * Answers (docs/ARCHITECTURE.md, rules of soundness); the driver turns them into
  * verdicts:
  *  - BMC_VIOLATION(check) only when the solver's model, turned into the
  *    sequence of nondeterministic values, was replayed by the interpreter

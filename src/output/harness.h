@@ -1,6 +1,6 @@
 /* harness: native replay of a counterexample (--harness FILE.c, --testcase
  * FILE.xml): the run a FALSE verdict rests on, as files that tools outside
- * bitprove understand (ARCHITECTURE.md, rule of soundness 5).
+ * bitprove understand (docs/ARCHITECTURE.md, rule of soundness 5).
  *
  * The story of the data
  * ---------------------
