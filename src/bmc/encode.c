@@ -16,6 +16,7 @@
  * them on each run.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,6 +71,7 @@ static void state_copy(bstate *d, const bstate *s, uint32_t nregs) {
 /* Merges src (consumed) into dst; the guards are disjoint. */
 static void state_merge(benc *e, bstate *dst, bstate *src, uint32_t nregs) {
   smt_ctx *c = e->ctx;
+  assert(src->guard != SMT_NULL && src->guard != SMT_FALSE); /* only states that go on are merged */
   if (dst->guard == SMT_NULL || dst->guard == SMT_FALSE) {
     state_free(dst);
     *dst = *src;
@@ -111,6 +113,7 @@ static smt_term from_bool(benc *e, smt_term b) { return smt_mk_ite(e->ctx, b, bv
 /* t resized to w bits (zero-extending or truncating). */
 static smt_term resize(benc *e, smt_term t, unsigned w, bool sign) {
   unsigned tw = smt_bv_width(e->ctx, t);
+  assert(w >= 1 && tw >= 1);
   if (tw == w) return t;
   if (tw > w) return smt_mk_bv_extract(e->ctx, t, w - 1, 0);
   return sign ? smt_mk_bv_sext(e->ctx, t, w - tw) : smt_mk_bv_zext(e->ctx, t, w - tw);
@@ -126,6 +129,7 @@ static void add_event(benc *e, uint32_t func, uint32_t inst, smt_term guard, smt
 }
 
 static void add_viol(benc *e, prop_check check, smt_term cond, uint32_t func, uint32_t inst) {
+  assert((unsigned)check < PROP_CHECK_COUNT);
   if (!(e->checks & (1u << check)) || cond == SMT_FALSE) return;
   bviol v = {check, cond, func, inst, false};
   VEC_PUSH(e->viols, v);
@@ -155,8 +159,11 @@ static smt_term eval(benc *e, bframe *fr, bstate *s, const ir_value *v, uint32_t
     return fresh(e, "unset", w); /* not defined on this path: never used by a run */
   case IR_VAL_ARG: return v->id < fr->f->nparams ? fr->args[v->id] : fresh(e, "arg", w);
   case IR_VAL_GLOBAL:
+    assert(v->id < e->m->globals.len && e->global_obj[v->id] < e->objs.len);
     return pconst(e, e->objs.data[e->global_obj[v->id]].base + v->imm);
-  case IR_VAL_FUNC: return pconst(e, e->func_addr[v->id]);
+  case IR_VAL_FUNC:
+    assert(v->id < e->m->funcs.len);
+    return pconst(e, e->func_addr[v->id]);
   case IR_VAL_NULL: return pconst(e, 0);
   case IR_VAL_UNDEF: {
     smt_term t = fresh(e, "undef", w);
@@ -495,6 +502,7 @@ static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uin
       return rw ? fresh(e, "call", rw) : SMT_NULL;
     }
   }
+  assert(callee < e->m->funcs.len && in->nops >= first);
   const ir_func *g = &e->m->funcs.data[callee];
   uint32_t nargs = in->nops - first;
   smt_term *args = xcalloc(nargs > g->nparams ? nargs + 1 : g->nparams + 1, sizeof *args);
@@ -756,6 +764,8 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
   default: break;
   }
   if (w && r == SMT_NULL) r = fresh(e, "v", w);
+  /* a result's term has its IR type's width (a call's is resized by exec_call) */
+  assert(!w || in->op == IR_CALL || smt_bv_width(c, r) == w);
   s->regs[id] = r;
   return true;
 }
@@ -806,6 +816,7 @@ static void compute_latches(bframe *fr) {
 static void transfer(benc *e, bframe *fr, const bstate *s, uint32_t from, uint32_t to, smt_term cond,
                      uint32_t term_inst, bstate *out) {
   const ir_func *f = fr->f;
+  assert(from < f->nblocks && to < f->nblocks);
   smt_term g = smt_mk_and2(e->ctx, s->guard, cond);
   memset(out, 0, sizeof *out);
   out->guard = SMT_FALSE;
@@ -835,6 +846,7 @@ static void transfer(benc *e, bframe *fr, const bstate *s, uint32_t from, uint32
  * the header until the sweep passes the header's last latch, so that every
  * latch of a loop (continue statements) contributes to the same iteration. */
 static void deliver(benc *e, bframe *fr, bstate *ns, uint32_t cur_pos, uint32_t to) {
+  assert(to < fr->f->nblocks && cur_pos < fr->norder);
   if (ns->guard == SMT_FALSE) {
     state_free(ns);
     return;
@@ -845,6 +857,7 @@ static void deliver(benc *e, bframe *fr, bstate *ns, uint32_t cur_pos, uint32_t 
     state_free(ns);
     return;
   }
+  assert(fr->pos[to] != UINT32_MAX); /* a successor of a reachable block is in the order */
   if (fr->pos[to] > cur_pos)
     state_merge(e, &fr->pending[to], ns, fr->f->ninsts);
   else
@@ -928,6 +941,7 @@ static bool sweep(benc *e, bframe *fr, uint32_t p) {
     if (e->reach_on && fr->fid == e->reach_func && b == e->reach_block)
       e->reach = smt_mk_or2(e->ctx, e->reach, st.guard);
     const ir_block *bl = &fr->f->blocks[b];
+    assert(bl->count >= 1); /* ir_verify: every block ends in its terminator */
     uint32_t last = bl->first + bl->count - 1, i = bl->first;
     while (i < last && fr->f->insts[i].op == IR_PHI) i++;
     for (; i < last && st.guard != SMT_FALSE; i++)
@@ -998,6 +1012,7 @@ static bool sweep(benc *e, bframe *fr, uint32_t p) {
  * on return s is the merged state of all returns (guard FALSE if none) and
  * *ret the returned value. False when out of time/work. */
 static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_term *ret) {
+  assert(fid < e->m->funcs.len && e->m->funcs.data[fid].nblocks > 0);
   bframe fr = {0};
   frame_init(e, &fr, fid, args);
   VEC_PUSH(e->call_stack, fid);

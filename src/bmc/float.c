@@ -5,6 +5,8 @@
  * What the semantics leave open (a NaN's bit pattern, out-of-range
  * conversions) the terms leave open too, so no proof depends on it.
  */
+#include <assert.h>
+
 #include "internal.h"
 
 static bool fw_ok(unsigned w) { return w == 32 || w == 64; }
@@ -85,6 +87,7 @@ static smt_term fcmp(smt_ctx *c, unsigned p, smt_term a, smt_term b) {
 
 smt_term bfloat_value(benc *e, const ir_inst *in, const smt_term *ops, unsigned w, smt_term *ub) {
   smt_ctx *c = e->ctx;
+  assert(ir_is_float_op(in->op) && in->nops >= 1 && ops[0] != SMT_NULL);
   *ub = SMT_FALSE;
   smt_term x = ops[0], y = in->nops > 1 ? ops[1] : SMT_NULL;
   unsigned xw = smt_bv_width(c, x);

@@ -3,6 +3,7 @@
  * objects, Sect. 5.5; fixed addresses where the size is known, Sect. 5.3),
  * and the select simplification of Sect. 6.1 (read-over-write with constant
  * addresses, pushed through guarded choices). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,11 +39,15 @@ static uint64_t reserve(benc *e, uint64_t slot, uint64_t align) {
   uint64_t end = base + align_up(slot ? slot : 1, BMEM_GAP) + BMEM_GAP;
   uint64_t limit = e->pw >= 64 ? ((uint64_t)1 << 62) : ((uint64_t)1 << e->pw) - 0x10000;
   if (end > limit || end < base) return 0;
+  assert(base % align == 0 && end - base > slot); /* slot and a gap after it */
   e->next_addr = end;
   return base;
 }
 
-smt_term bmem_addr(benc *e, uint32_t obj) { return bv(e, e->objs.data[obj].base); }
+smt_term bmem_addr(benc *e, uint32_t obj) {
+  assert(obj < e->objs.len);
+  return bv(e, e->objs.data[obj].base);
+}
 
 /* ---- select cache ------------------------------------------------------- */
 static uint64_t sel_key(smt_term mem, smt_term addr) { return (uint64_t)mem << 32 | addr; }
@@ -95,6 +100,7 @@ smt_term bmem_select(benc *e, smt_term mem, smt_term addr) {
  * order: it skips stores at other constant addresses wherever they are. */
 smt_term bmem_store1(benc *e, smt_term mem, smt_term addr, smt_term byte) {
   smt_ctx *c = e->ctx;
+  assert(smt_bv_width(c, byte) == 8 && smt_bv_width(c, addr) == e->pw);
   if (smt_term_kind(c, byte) == SMT_SELECT && smt_term_arg(c, byte, 0) == mem && smt_term_arg(c, byte, 1) == addr)
     return mem; /* writes back what is there */
   if (smt_term_kind(c, mem) == SMT_STORE && smt_term_arg(c, mem, 1) == addr) mem = smt_term_arg(c, mem, 0);
@@ -102,17 +108,20 @@ smt_term bmem_store1(benc *e, smt_term mem, smt_term addr, smt_term byte) {
 }
 
 smt_term bmem_load(benc *e, smt_term mem, smt_term addr, unsigned n) {
+  assert(n >= 1 && smt_bv_width(e->ctx, addr) == e->pw);
   smt_term r = SMT_NULL;
   for (unsigned i = 0; i < n; i++) {
     smt_term a = i ? smt_mk_bv_op2(e->ctx, SMT_BV_ADD, addr, bv(e, i)) : addr;
     smt_term b = bmem_select(e, mem, a);
     r = r == SMT_NULL ? b : smt_mk_bv_concat(e->ctx, b, r);
   }
+  assert(smt_bv_width(e->ctx, r) == 8 * n); /* BV(8n), little endian */
   return r;
 }
 
 smt_term bmem_store(benc *e, smt_term mem, smt_term addr, smt_term value, unsigned n) {
   unsigned w = smt_bv_width(e->ctx, value);
+  assert(w >= 1 && smt_bv_width(e->ctx, addr) == e->pw);
   for (unsigned i = 0; i < n; i++) {
     smt_term a = i ? smt_mk_bv_op2(e->ctx, SMT_BV_ADD, addr, bv(e, i)) : addr;
     smt_term b;
@@ -130,12 +139,13 @@ smt_term bmem_store(benc *e, smt_term mem, smt_term addr, smt_term value, unsign
 
 /* ---- objects -------------------------------------------------------------------- */
 smt_term bmem_alive(benc *e, const bstate *s, uint32_t o) {
+  assert(o < e->objs.len);
   if (e->objs.data[o].kind == BOBJ_GLOBAL) return SMT_TRUE;
   return o < s->nalive && s->alive[o] ? s->alive[o] : SMT_FALSE;
 }
 
 void bmem_set_alive(benc *e, bstate *s, uint32_t o, smt_term alive) {
-  (void)e;
+  assert(o < e->objs.len); /* alive[] never runs past the objects */
   if (o >= s->nalive) {
     uint32_t n = o + 1;
     s->alive = xrealloc(s->alive, n * sizeof *s->alive);
@@ -147,6 +157,7 @@ void bmem_set_alive(benc *e, bstate *s, uint32_t o, smt_term alive) {
 
 uint32_t bmem_new(benc *e, bstate *s, bobj_kind kind, smt_term size, uint32_t func, uint32_t inst) {
   uint64_t csize = 0, slot;
+  assert(smt_bv_width(e->ctx, size) == e->pw); /* bobj.size: BV(pw) */
   bool known = const_u64(e, size, &csize);
   slot = known ? csize : BMEM_SLOT_SYMBOLIC(e->pw);
   uint64_t base = reserve(e, slot, 16);
@@ -170,6 +181,7 @@ uint32_t bmem_new(benc *e, bstate *s, bobj_kind kind, smt_term size, uint32_t fu
 
 smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n) {
   smt_ctx *c = e->ctx;
+  assert(smt_bv_width(c, addr) == e->pw && smt_bv_width(c, n) == e->pw);
   uint64_t ca, cn;
   bool addr_known = const_u64(e, addr, &ca), n_known = const_u64(e, n, &cn);
   smt_term_vec alts = {0};
@@ -197,6 +209,7 @@ smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n) {
 bool bmem_init(benc *e, bstate *s) {
   const ir_module *m = e->m;
   smt_ctx *c = e->ctx;
+  assert(e->objs.len == 0); /* globals are the first objects */
   e->next_addr = BMEM_FIRST;
   /* functions: one non-dereferenceable address each, no object */
   e->func_addr = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->func_addr);
@@ -224,6 +237,7 @@ bool bmem_init(benc *e, bstate *s) {
     }
     for (uint32_t r = 0; r < gl->nrelocs; r++) {
       const ir_reloc *rl = &gl->relocs[r];
+      assert(rl->offset + e->pw / 8 <= gl->size); /* ir_verify */
       uint64_t target = rl->kind == IR_VAL_FUNC ? e->func_addr[rl->target]
                                                 : e->objs.data[e->global_obj[rl->target]].base;
       smt_term v = bv(e, target + rl->addend);

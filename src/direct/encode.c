@@ -56,6 +56,7 @@ typedef struct {
 static dt_i128 pow2(unsigned n) { return (dt_i128)1 << n; }
 
 dt_ival dt_rep_range(uint8_t rep, unsigned bits) {
+  assert((rep == DT_REP_U || rep == DT_REP_S) && bits >= 1 && bits <= 64);
   if (rep == DT_REP_U) return (dt_ival){0, pow2(bits) - 1};
   return (dt_ival){-pow2(bits - 1), pow2(bits - 1) - 1};
 }
@@ -237,6 +238,7 @@ static void state_assume(dt_ctx *c, dt_states *ss, size_t si, smt_term f) {
     push_conj(&ss->data[si], f);
     return;
   }
+  assert(d.len <= room); /* so ss stays within DT_MAX_STATES */
   if (d.len == 0) {
     ss->data[si].dead = true;
     return;
@@ -269,6 +271,7 @@ static smt_term case_guard(dt_ctx *c, const dt_case *k) { return smt_mk_and(c->c
 /* Commits the cases as the value of gval in state si: splits the state or
  * binds a fresh temporary with the disjunction. */
 static void commit(dt_ctx *c, dt_states *ss, size_t si, uint32_t gval, dt_cases *cs) {
+  assert(si < ss->len && cs->n <= DT_MAXC);
   dt_state *s = &ss->data[si];
   if (cs->n == 0) {
     s->dead = true;
@@ -322,8 +325,10 @@ static void commit(dt_ctx *c, dt_states *ss, size_t si, uint32_t gval, dt_cases 
 /* ---- reading operands ------------------------------------------------------------------ */
 
 static uint32_t gval_of(dt_ctx *c, uint32_t instance, ir_value v) {
+  assert(instance < c->insts.len && (v.kind == IR_VAL_INST || v.kind == IR_VAL_ARG));
   const dt_instance *in = &c->insts.data[instance];
   const ir_func *f = &c->m->funcs.data[in->func];
+  assert(v.kind == IR_VAL_INST ? v.id < f->ninsts : v.id < f->nparams);
   return in->base + (v.kind == IR_VAL_INST ? v.id : f->ninsts + v.id);
 }
 
@@ -335,6 +340,8 @@ static uint8_t rep_of_gval(dt_ctx *c, uint32_t gval) {
 /* The value of ITS variable / bound value gval in state s. */
 static dt_val read_gval(dt_ctx *c, dt_state *s, uint32_t gval) {
   dt_val r = {0};
+  /* instance values, then tracked globals (internal.h) */
+  assert(gval < c->nvals_total + c->m->globals.len);
   r.rep = dt_gval_rep(c, gval, &r.bits);
   const dt_bind *b = lookup(s, gval);
   if (b) {
@@ -1294,7 +1301,10 @@ static void exec_select(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, 
   commit(c, ss, si, gv, &cs);
 }
 
-static uint32_t global_gval(dt_ctx *c, uint32_t g) { return c->nvals_total + g; }
+static uint32_t global_gval(dt_ctx *c, uint32_t g) {
+  assert(g < c->m->globals.len && c->gtracked[g]);
+  return c->nvals_total + g;
+}
 
 /* Every tracked global that matters gets an unknown value of its range. */
 static void havoc_tracked_globals(dt_ctx *c, dt_state *s) {
@@ -1307,9 +1317,11 @@ static void havoc_tracked_globals(dt_ctx *c, dt_state *s) {
 }
 
 static void exec_inst(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, uint32_t i) {
+  assert(instance < c->insts.len && si < ss->len);
   const dt_instance *I0 = &c->insts.data[instance];
   const ir_func *f = &c->m->funcs.data[I0->func];
   const dt_func *df = &c->funcs[I0->func];
+  assert(i < f->ninsts);
   const ir_inst *in = &f->insts[i];
   dt_state *s = &ss->data[si];
   uint32_t gv = result_gval(c, instance, i);
@@ -1352,6 +1364,7 @@ static void exec_inst(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
     if (in->flags & IR_ASM_MEMORY) havoc_tracked_globals(c, &ss->data[si]);
     break;
   case IR_CALL: {
+    assert(in->callee < c->m->funcs.len); /* build_node refuses indirect calls */
     const ir_func *g = &c->m->funcs.data[in->callee];
     if (g->builtin == IR_BUILTIN_ASSUME && in->nops) {
       dt_val v = read(c, s, instance, in->ops[0]);
@@ -1402,8 +1415,10 @@ static void exec_inst(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
 }
 
 void dt_exec_segment(dt_ctx *c, dt_states *ss, uint32_t node) {
+  assert(node < c->nodes.len);
   const dt_node *nd = &c->nodes.data[node];
   const ir_func *f = &c->m->funcs.data[c->insts.data[nd->instance].func];
+  assert(nd->last != DT_NONE && nd->first <= nd->last && nd->last < f->ninsts);
   for (uint32_t i = nd->first; i <= nd->last; i++) {
     const ir_inst *in = &f->insts[i];
     if (in->op == IR_PHI || ir_is_terminator(in->op)) continue;
@@ -1417,6 +1432,7 @@ void dt_exec_segment(dt_ctx *c, dt_states *ss, uint32_t node) {
 /* ---- edges --------------------------------------------------------------------------------------- */
 
 static smt_term eq_const(dt_ctx *c, const dt_val *v, uint64_t k) {
+  assert(!v->none && v->bits >= 1 && v->bits <= 64);
   if (v->kind == DT_B_BOOL || v->kind == DT_B_BOOLINT) {
     if (v->kind == DT_B_BOOL) k &= 1;
     return k == 0 ? smt_mk_not(c->ctx, v->t) : k == 1 ? v->t : SMT_FALSE;
@@ -1438,6 +1454,7 @@ static void bind_phis(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
   const dt_instance *I0 = &c->insts.data[instance];
   const ir_func *f = &c->m->funcs.data[I0->func];
   const dt_func *df = &c->funcs[I0->func];
+  assert(to_block < f->nblocks);
   uint32_t first = f->blocks[to_block].first, end = first + f->blocks[to_block].count;
   /* read all incoming values first: phis assign simultaneously */
   uint32_t n = 0;
@@ -1471,6 +1488,7 @@ static void bind_phis(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
 static void bind_args(dt_ctx *c, dt_state *s, uint32_t caller, uint32_t i, uint32_t callee) {
   const ir_func *f = &c->m->funcs.data[c->insts.data[caller].func];
   const ir_inst *in = &f->insts[i];
+  assert(in->op == IR_CALL && callee < c->insts.len && c->insts.data[callee].func == in->callee);
   const ir_func *g = &c->m->funcs.data[c->insts.data[callee].func];
   const dt_func *dg = &c->funcs[c->insts.data[callee].func];
   dt_bind *vals = xcalloc(g->nparams + 1, sizeof *vals);
@@ -1497,6 +1515,10 @@ void dt_exec_edge(dt_ctx *c, dt_states *ss, uint32_t from, const dt_edge *e) {
   const dt_instance *I0 = &c->insts.data[instance];
   const ir_func *f = &c->m->funcs.data[I0->func];
   const ir_inst *last = &f->insts[nd->last];
+  assert(from < c->nodes.len && nd->last != DT_NONE);
+  assert(e->kind != DT_E_BRANCH || (e->to < c->nodes.len && e->succ < last->ntargets));
+  assert((e->kind != DT_E_ENTER && e->kind != DT_E_SUMMARY && e->kind != DT_E_SKIP) || last->op == IR_CALL);
+  assert(e->kind != DT_E_RETURN || (I0->parent != DT_NONE && last->op == IR_RET));
   size_t n0 = ss->len;
   for (size_t si = 0; si < n0; si++) {
     if (ss->data[si].dead) continue;
@@ -1586,6 +1608,7 @@ void dt_materialize(dt_ctx *c, dt_states *ss, const uint32_t *vars, uint32_t nv)
         }
       if (gval == DT_NONE) continue;
       const dt_bind *b = lookup(s, gval);
+      assert(b != NULL); /* gval is bound in s: it was just found there */
       if (b->kind == DT_B_INT) continue;
       smt_term bt = b->t;
       if (bt == SMT_TRUE || bt == SMT_FALSE) {

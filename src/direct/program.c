@@ -2,6 +2,7 @@
  * functions, tracked globals, U/S representation per value, slicing,
  * liveness, and the expanded control-flow graph of block segments over the
  * copies (instances) of the functions. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,9 +26,12 @@ static uint32_t local_index(const ir_func *f, ir_value v) { return v.kind == IR_
 
 /* A value the translation follows: an integer, or the pointer of a tracked cell. */
 uint32_t dt_cell_of(const dt_ctx *c, uint32_t fi, ir_value v) {
+  assert(fi < c->m->funcs.len);
   const dt_func *df = &c->funcs[fi];
   if (v.kind != IR_VAL_INST || !df->cell_of) return DT_NONE;
+  assert(v.id < c->m->funcs.data[fi].ninsts);
   uint32_t r = df->cell_of[v.id];
+  assert(r == DT_NONE || r < c->m->funcs.data[fi].ninsts);
   return r != DT_NONE && df->cell_bits[r] ? r : DT_NONE;
 }
 static bool is_cell(const dt_ctx *c, uint32_t fi, ir_value v) { return dt_cell_of(c, fi, v) != DT_NONE; }
@@ -400,6 +404,7 @@ static void compute_liveness(dt_ctx *c, uint32_t fi) {
 
 void dt_live_at_node(const dt_ctx *cc, uint32_t n, u32_vec *out) {
   dt_ctx *c = (dt_ctx *)cc; /* live_before only reads */
+  assert(n < c->nodes.len);
   const dt_node *nd = &c->nodes.data[n];
   uint32_t inst = nd->instance, block = nd->block, from = nd->first;
   bool at_node = true;
@@ -423,18 +428,21 @@ void dt_live_at_node(const dt_ctx *cc, uint32_t n, u32_vec *out) {
 
 uint32_t dt_gval_instance(const dt_ctx *c, uint32_t gval) {
   /* instances are sorted by base */
+  assert(c->insts.len > 0 && gval < c->nvals_total);
   uint32_t lo = 0, hi = (uint32_t)c->insts.len;
   while (hi - lo > 1) {
     uint32_t mid = (lo + hi) / 2;
     if (c->insts.data[mid].base <= gval) lo = mid;
     else hi = mid;
   }
+  assert(gval - c->insts.data[lo].base < c->funcs[c->insts.data[lo].func].nvals);
   return lo;
 }
 
 uint8_t dt_gval_rep(const dt_ctx *c, uint32_t gval, unsigned *bits) {
   if (gval >= c->nvals_total) {
     uint32_t g = gval - c->nvals_total;
+    assert(g < c->m->globals.len && c->gtracked[g]);
     *bits = c->gbits[g];
     return c->grep[g];
   }
@@ -450,6 +458,8 @@ uint8_t dt_gval_rep(const dt_ctx *c, uint32_t gval, unsigned *bits) {
 /* ---- instances and the graph of segments ----------------------------------- */
 
 static uint32_t new_instance(dt_ctx *c, uint32_t func, uint32_t parent, uint32_t cb, uint32_t ci, bool summary) {
+  assert(func < c->m->funcs.len && c->m->funcs.data[func].defined);
+  assert(parent == DT_NONE || parent < c->insts.len);
   dt_instance I = {0};
   I.func = func, I.parent = parent, I.call_block = cb, I.call_inst = ci, I.summary = summary;
   I.depth = parent == DT_NONE ? 0 : c->insts.data[parent].depth + 1;
@@ -465,6 +475,10 @@ static uint64_t node_key(uint32_t instance, uint32_t first) { return ((uint64_t)
 /* The node starting at instruction `first` of instance `instance`, created
  * (and queued by being new: nodes are processed in order) when absent. */
 static uint32_t get_node(dt_ctx *c, uint32_t instance, uint32_t block, uint32_t first) {
+  assert(instance < c->insts.len);
+  /* a node starts a block or follows a call inside it */
+  const ir_func *f = &c->m->funcs.data[c->insts.data[instance].func];
+  assert(block < f->nblocks && first >= f->blocks[block].first && first < f->blocks[block].first + f->blocks[block].count);
   bool added;
   uint64_t *slot = u64_map_slot(&c->node_of, node_key(instance, first), c->nodes.len, &added);
   if (!added) return (uint32_t)*slot;
@@ -475,6 +489,7 @@ static uint32_t get_node(dt_ctx *c, uint32_t instance, uint32_t block, uint32_t 
 }
 
 static void add_edge(dt_ctx *c, uint8_t kind, uint32_t to, uint32_t succ, uint32_t callee_instance) {
+  assert(to == DT_NONE ? kind == DT_E_END : to < c->nodes.len);
   dt_edge e = {kind, to, succ, callee_instance};
   VEC_PUSH(c->edges, e);
   if (to != DT_NONE) c->nodes.data[to].npreds++;
@@ -574,6 +589,27 @@ static void build_node(dt_ctx *c, uint32_t n) {
   c->nodes.data[n].nedges = (uint32_t)c->edges.len - c->nodes.data[n].edge0;
 }
 
+/* The whole graph of segments (internal.h): every node has its segment and
+ * its edges, every edge a node of the right instance or END. */
+static bool graph_valid(const dt_ctx *c) {
+  for (uint32_t n = 0; n < c->nodes.len; n++) {
+    const dt_node *nd = &c->nodes.data[n];
+    if (nd->instance >= c->insts.len || nd->last == DT_NONE || nd->last < nd->first) return false;
+    if (nd->edge0 + (uint64_t)nd->nedges > c->edges.len) return false;
+    for (uint32_t k = 0; k < nd->nedges; k++) {
+      const dt_edge *e = &c->edges.data[nd->edge0 + k];
+      if ((e->to == DT_NONE) != (e->kind == DT_E_END) || (e->to != DT_NONE && e->to >= c->nodes.len)) return false;
+      if ((e->kind == DT_E_ENTER || e->kind == DT_E_SUMMARY) &&
+          (e->callee_instance >= c->insts.len || c->nodes.data[e->to].instance != e->callee_instance))
+        return false;
+      if ((e->kind == DT_E_BRANCH || e->kind == DT_E_SKIP) && c->nodes.data[e->to].instance != nd->instance) return false;
+    }
+  }
+  for (uint32_t i = 1; i < c->insts.len; i++)
+    if (c->insts.data[i].base < c->insts.data[i - 1].base) return false; /* dt_gval_instance searches by base */
+  return true;
+}
+
 bool dt_program_build(dt_ctx *c) {
   const ir_module *m = c->m;
   uint32_t mainf = ir_func_find(m, "main");
@@ -610,6 +646,7 @@ bool dt_program_build(dt_ctx *c) {
   entry_node(c, root);
   for (uint32_t n = 0; n < c->nodes.len && !c->failed; n++) build_node(c, n);
   c->info->nodes = (uint32_t)c->nodes.len;
+  assert(c->failed || graph_valid(c));
   return !c->failed;
 }
 

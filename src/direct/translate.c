@@ -6,6 +6,7 @@
  * corresponding to integer-typed phi-instructions in bb'"; here the
  * transitions are paths between cut points (blocks chained, Sect. 3.3 item
  * 3), one transition per case of the bitvector encoding. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ typedef VEC(pending) pending_vec;
  * contains one); level 1: also join points; level 2: every node. */
 static void choose_cuts(dt_ctx *c, int level) {
   size_t n = c->nodes.len;
+  assert(n >= 1); /* node 0: main's entry (dt_program_build) */
   for (size_t i = 0; i < n; i++) c->nodes.data[i].cut = level >= 2 || (level >= 1 && c->nodes.data[i].npreds >= 2);
   c->nodes.data[0].cut = true;
   for (size_t e = 0; e < c->edges.len; e++)
@@ -72,6 +74,8 @@ static void clean_name(char *dst, size_t n, const char *src) {
 static uint32_t make_var(dt_ctx *c, uint32_t gval) {
   char base[96], nm[128];
   unsigned bits;
+  /* one ITS variable per value */
+  assert(gval < c->nvals_total + c->m->globals.len && c->var_of_gval[gval] == DT_NONE);
   uint8_t rep = dt_gval_rep(c, gval, &bits);
   if (gval >= c->nvals_total) {
     clean_name(base, sizeof base, c->m->globals.data[gval - c->nvals_total].name);
@@ -93,6 +97,7 @@ static uint32_t make_var(dt_ctx *c, uint32_t gval) {
     c->var_bits = xrealloc(c->var_bits, cap * sizeof *c->var_bits);
     c->var_cap = cap;
   }
+  assert(x < c->var_cap && x < c->its->nvars);
   c->var_rep[x] = rep;
   c->var_bits[x] = (uint16_t)bits;
   c->var_of_gval[gval] = x;
@@ -100,6 +105,7 @@ static uint32_t make_var(dt_ctx *c, uint32_t gval) {
 }
 
 static uint32_t make_loc(dt_ctx *c, uint32_t n) {
+  assert(n < c->nodes.len && c->nodes.data[n].cut);
   const dt_node *nd = &c->nodes.data[n];
   const dt_instance *I = &c->insts.data[nd->instance];
   const ir_func *f = &c->m->funcs.data[I->func];
@@ -127,6 +133,7 @@ typedef struct {
 
 static void emit(dt_ctx *c, walk_ctx *w, dt_states *ss, uint32_t to_loc) {
   uint32_t nv = c->its->nvars;
+  assert(to_loc < c->its->nlocs && w->from_loc < c->its->nlocs);
   const bool *live = to_loc == w->end_loc ? NULL : w->live_mask[to_loc];
   uint32_t *vars = xmalloc((nv + 1) * sizeof *vars), nl = 0;
   for (uint32_t v = 0; v < nv; v++)
@@ -233,6 +240,7 @@ static void free_pending(pending_vec *pv) {
 
 static dt_i128 global_init(const ir_global *g, unsigned bits, uint8_t rep) {
   uint64_t v = 0;
+  assert(bits >= 1 && bits <= 64);
   if (g->init)
     for (uint64_t b = 0; b < g->size && b < 8; b++) v |= (uint64_t)g->init[b] << (8 * b);
   dt_i128 u = (dt_i128)(bits >= 64 ? v : v & (((uint64_t)1 << bits) - 1));
@@ -272,6 +280,7 @@ static its *build_its(dt_ctx *c, bool *overflow) {
       VEC_PUSH(lives, none);
     }
     VEC_PUSH(lives, copy);
+    assert(lives.len == nd->loc + (size_t)1); /* lives[l]: the live variables of location l */
   }
   uint32_t end_loc = its_add_loc(c->its, "end");
   uint32_t nv = c->its->nvars, nl = c->its->nlocs;

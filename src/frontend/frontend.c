@@ -14,6 +14,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "fe_internal.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
@@ -199,6 +200,7 @@ ir_module *fe_load(const char *path, const fe_options *opt_in, char **err) {
       m = NULL;
     }
   }
+  assert(m ? !*err : *err != NULL); /* frontend.h: a module, or NULL with the reason */
   if (tmpdir && !opt.keep_temps) remove_tmpdir(tmpdir);
   else if (tmpdir) util_warning("kept temporary files in %s", tmpdir);
   free(tmpdir);

@@ -22,6 +22,7 @@
 #include "fe_internal.h"
 #include <llvm-c/DebugInfo.h>
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,7 +145,10 @@ static bool forced_builtin(const char *name, ir_builtin bk) {
 
 uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   uint64_t got;
-  if (fe_map_get(&L->funcs, fn, &got)) return (uint32_t)got;
+  if (fe_map_get(&L->funcs, fn, &got)) {
+    assert(got < L->m->funcs.len && got < L->will_define.len);
+    return (uint32_t)got;
+  }
   size_t len = 0;
   const char *raw = LLVMGetValueName2(fn, &len);
   char *name = raw && len ? xstrndup(raw, len) : xasprintf("fn.%zu", L->m->funcs.len);
@@ -196,13 +200,16 @@ uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   while (L->will_define.len <= id) VEC_PUSH(L->will_define, 0);
   L->will_define.data[id] = body;
   if (body) VEC_PUSH(L->fn_work, fn);
+  assert(id < L->m->funcs.len && id < L->will_define.len);
   return id;
 }
 
 /* ---- values of the current function ---------------------------------------- */
 void fe_set_val(fe_lower *L, LLVMValueRef v, ir_value x) {
   uint64_t idx;
+  assert(L->in_func);
   if (fe_map_get(&L->vals, v, &idx)) {
+    assert(idx < L->valtab.len);
     L->valtab.data[idx] = x;
     return;
   }
@@ -216,7 +223,10 @@ bool fe_has_val(fe_lower *L, LLVMValueRef v) { return fe_map_get(&L->vals, v, NU
  * marker for an instruction that is lowered later. */
 ir_value fe_local_val(fe_lower *L, LLVMValueRef v) {
   uint64_t idx;
-  if (fe_map_get(&L->vals, v, &idx)) return L->valtab.data[idx];
+  if (fe_map_get(&L->vals, v, &idx)) {
+    assert(idx < L->valtab.len);
+    return L->valtab.data[idx];
+  }
   const char *why;
   ir_type t = fe_type(L, LLVMTypeOf(v), &why);
   if (!L->in_func || !LLVMIsAInstruction(v) || t.kind == IR_TY_VOID) return ir_undef_val(t.kind == IR_TY_VOID ? ir_type_int(32) : t);
@@ -225,12 +235,14 @@ ir_value fe_local_val(fe_lower *L, LLVMValueRef v) {
     idx = L->pending.len - 1;
     fe_map_put(&L->pend_idx, v, idx);
   }
+  assert(idx < L->pending.len && idx < FE_MARK);
   return ir_inst_val(t, FE_MARK + (uint32_t)idx);
 }
 
 static ir_value resolve(fe_lower *L, ir_value x) {
   for (int k = 0; k < 16 && x.kind == IR_VAL_INST && x.id >= FE_MARK; k++) {
     uint64_t idx;
+    assert(x.id - FE_MARK < L->pending.len);
     fe_pending pd = L->pending.data[x.id - FE_MARK];
     ir_value y;
     if (pd.leaf == UINT32_MAX) {
@@ -325,6 +337,7 @@ static void preallocate_call_temps(fe_lower *L) {
                                                   LLVMABIAlignmentOfType(L->td, t), L->fn_loc));
           VEC_PUSH(L->valtab, x);
         }
+        assert(L->valtab.len == base + nargs + 1); /* [ret temp, arg temps...] */
         fe_map_put(&L->call_tmps, in, base);
       }
       free(bt);
@@ -416,6 +429,7 @@ static void name_source_vars(fe_lower *L, LLVMValueRef fn) {
 }
 
 static void lower_function(fe_lower *L, LLVMValueRef fn) {
+  assert(!L->in_func); /* bodies are lowered one at a time, from the work list */
   uint32_t id = fe_func_id(L, fn);
   ir_builder *b = &L->b;
   ir_build_begin(b, L->m, id);
@@ -462,6 +476,8 @@ static void lower_function(fe_lower *L, LLVMValueRef fn) {
       cur++;
     }
   }
+  /* fe_func_id made the parameters by the same rule */
+  assert(cur == L->m->funcs.data[id].nparams);
 
   fe_ptrmap seen = {0};
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
@@ -473,6 +489,8 @@ static void lower_function(fe_lower *L, LLVMValueRef fn) {
     fe_map_put(&L->blocks, bb, k);
   }
   fe_map_free(&seen);
+  /* the entry block is reachable and comes first: IR block 0 */
+  assert(b->blocks.len >= 1 && fe_map_get(&L->blocks, entry, NULL));
 
   bool first = true;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
@@ -493,9 +511,12 @@ static void lower_function(fe_lower *L, LLVMValueRef fn) {
 
   for (size_t i = 0; i < b->insts.len; i++) {
     ir_inst *in = &b->insts.data[i];
-    for (uint32_t j = 0; j < in->nops; j++)
+    for (uint32_t j = 0; j < in->nops; j++) {
       if (in->ops[j].kind == IR_VAL_INST && in->ops[j].id >= FE_MARK) in->ops[j] = resolve(L, in->ops[j]);
+      assert(in->ops[j].kind != IR_VAL_INST || in->ops[j].id < b->insts.len); /* every marker resolved */
+    }
   }
+  assert(b->blocks.len == 0 || b->cur_block == b->blocks.len - 1); /* every block was started */
   name_source_vars(L, fn);
   ir_build_finish(b);
   L->in_func = false;
@@ -530,7 +551,9 @@ ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *so
   L.loc = ir_loc_none();
   L.fn_loc = ir_loc_none();
 
-  fe_func_id(&L, main_fn);
+  uint32_t main_id = fe_func_id(&L, main_fn);
+  assert(main_id == 0); /* the first function lowered */
+  (void)main_id;
   size_t fn_next = 0, gv_next = 0;
   while (fn_next < L.fn_work.len || gv_next < L.gv_work.len) {
     if (gv_next < L.gv_work.len) {
@@ -539,6 +562,7 @@ ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *so
     }
     lower_function(&L, L.fn_work.data[fn_next++]);
   }
+  assert(!L.in_func && L.will_define.len == L.m->funcs.len);
 
   fe_map_free(&L.funcs);
   fe_map_free(&L.globals);

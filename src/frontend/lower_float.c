@@ -18,15 +18,21 @@
  */
 #include "fe_internal.h"
 
+#include <assert.h>
 #include <string.h>
 
-static uint64_t sign_bit(ir_type t) { return (uint64_t)1 << (t.bits - 1); }
+static uint64_t sign_bit(ir_type t) {
+  assert(t.kind == IR_TY_INT && ir_float_width_ok(t.bits));
+  return (uint64_t)1 << (t.bits - 1);
+}
 
 static ir_value bin(fe_lower *L, ir_opcode op, ir_value x, ir_value y) {
+  assert(ir_type_eq(x.type, y.type));
   return ir_inst_val(x.type, ir_emit_binary(&L->b, op, 0, x, y, L->loc));
 }
 
 static uint32_t emit_fmath(fe_lower *L, ir_fmath f, ir_type t, const ir_value *a) {
+  assert((unsigned)f < IR_FM_COUNT && ir_float_width_ok(t.bits));
   ir_inst in = {0};
   ir_value ops[2] = {a[0], ir_fmath_arity(f) > 1 ? a[1] : a[0]};
   in.op = IR_FMATH;
@@ -82,6 +88,7 @@ void fe_lower_float_inst(fe_lower *L, LLVMValueRef inst) {
     in.op = IR_FCMP;
     /* LLVMRealPredicate and ir_fpred list LLVM's predicates in one order */
     in.pred = (uint8_t)LLVMGetFCmpPredicate(inst);
+    assert(in.pred <= IR_FTRUE);
     in.type = ir_type_int(1);
     in.callee = IR_NONE;
     in.loc = L->loc;
@@ -126,6 +133,7 @@ static unsigned arity(int fm) { return fm == -1 ? 1u : fm < -1 ? 2u : ir_fmath_a
 
 /* Emits function k of fns on arguments a of one float type t. */
 static void emit_fn(fe_lower *L, LLVMValueRef inst, unsigned k, ir_type t, const ir_value *a) {
+  assert(k < sizeof fns / sizeof fns[0]);
   int fm = fns[k].fm;
   uint32_t id = fm == -1   ? emit_fabs(L, a[0])
               : fm == -2 ? emit_copysign(L, a[0], a[1])

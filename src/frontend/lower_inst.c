@@ -27,17 +27,22 @@
  */
 #include "fe_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 static uint32_t block_of(fe_lower *L, LLVMBasicBlockRef bb) {
   uint64_t k = 0;
-  fe_map_get(&L->blocks, bb, &k); /* successors of reachable blocks are mapped */
+  bool mapped = fe_map_get(&L->blocks, bb, &k); /* successors of reachable blocks are mapped */
+  assert(mapped && k < L->b.blocks.len);
+  (void)mapped;
   return (uint32_t)k;
 }
 
 void fe_set_result(fe_lower *L, LLVMValueRef inst, uint32_t id) {
+  assert(L->in_func && id < L->b.insts.len);
   ir_inst *in = ir_build_inst(&L->b, id);
+  assert(in->type.kind != IR_TY_VOID);
   if (!in->name) in->name = fe_name(L, inst);
   fe_set_val(L, inst, ir_inst_val(in->type, id));
 }
@@ -72,17 +77,21 @@ const char *fe_type_problem(fe_lower *L, LLVMValueRef inst) {
 static ir_value as_type(ir_value v, ir_type t) { return ir_type_eq(v.type, t) ? v : ir_undef_val(t); }
 
 static ir_value bin(fe_lower *L, ir_opcode op, unsigned flags, ir_value x, ir_value y) {
+  assert(ir_is_binary(op) && x.type.kind == IR_TY_INT && ir_type_eq(x.type, y.type));
   return ir_inst_val(x.type, ir_emit_binary(&L->b, op, flags, x, y, L->loc));
 }
 static ir_value cmp(fe_lower *L, ir_pred p, ir_value x, ir_value y) {
+  assert(ir_type_eq(x.type, y.type));
   return ir_inst_val(ir_type_int(1), ir_emit_icmp(&L->b, p, x, y, L->loc));
 }
 static ir_value sel(fe_lower *L, ir_value c, ir_value x, ir_value y) {
+  assert(ir_type_eq(c.type, ir_type_int(1)) && ir_type_eq(x.type, y.type));
   return ir_inst_val(x.type, ir_emit_select(&L->b, c, x, y, L->loc));
 }
 
 /* ---- builtin functions made for intrinsics ----------------------------- */
 static uint32_t builtin_func(fe_lower *L, ir_builtin bk, ir_type ret, unsigned n, const ir_type *params) {
+  assert(bk > IR_BUILTIN_NONE && bk < IR_BUILTIN_COUNT);
   if (L->builtin_fn[bk] != IR_NONE) return L->builtin_fn[bk];
   const char *name = ir_builtin_name(bk);
   LLVMValueRef lf = LLVMGetNamedFunction(L->mod, name);
@@ -103,12 +112,14 @@ static uint32_t builtin_func(fe_lower *L, ir_builtin bk, ir_type ret, unsigned n
     L->m->funcs.data[id].builtin = (uint8_t)bk;
     while (L->will_define.len <= id) VEC_PUSH(L->will_define, 0);
   }
+  assert(id < L->m->funcs.len && L->will_define.len > id);
   L->builtin_fn[bk] = id;
   return id;
 }
 
 static uint32_t call_builtin(fe_lower *L, ir_builtin bk, ir_type ret, unsigned n, const ir_type *params,
                              const ir_value *args) {
+  assert(n <= 4); /* fixed[] holds every argument passed on */
   uint32_t f = builtin_func(L, bk, ret, n, params);
   ir_value fixed[4];
   for (unsigned i = 0; i < n && i < 4; i++) fixed[i] = as_type(args[i], params[i]);
@@ -120,6 +131,7 @@ static bool is_pow2(unsigned n) { return n && !(n & (n - 1)); }
 
 static ir_value lower_bswap(fe_lower *L, ir_value x) {
   unsigned w = x.type.bits, bytes = w / 8;
+  assert(x.type.kind == IR_TY_INT && w % 16 == 0);
   ir_value acc = ir_const(x.type, 0);
   for (unsigned i = 0; i < bytes; i++) {
     ir_value byte = i ? bin(L, IR_LSHR, 0, x, ir_const(x.type, 8 * i)) : x;
@@ -152,6 +164,7 @@ static ir_value lower_ctpop(fe_lower *L, ir_value x) {
 /* Count leading (lead) or trailing zeros by binary search; N for 0. */
 static ir_value lower_ctz_clz(fe_lower *L, ir_value x, bool lead) {
   unsigned w = x.type.bits;
+  assert(is_pow2(w)); /* the binary search halves w down to 1 */
   ir_type t = x.type;
   if (w == 1) return bin(L, IR_XOR, 0, x, ir_const(t, 1));
   ir_value n = ir_const(t, 0);
@@ -175,6 +188,7 @@ static ir_value lower_ctz_clz(fe_lower *L, ir_value x, bool lead) {
 static ir_value lower_funnel(fe_lower *L, ir_value a, ir_value b, ir_value s, bool left) {
   ir_type t = a.type;
   unsigned w = t.bits;
+  assert(is_pow2(w)); /* s % w as s & (w - 1) */
   ir_value sm = bin(L, IR_AND, 0, s, ir_const(t, w - 1));
   ir_value inv = bin(L, IR_SUB, 0, ir_const(t, w - 1), sm);
   if (left) {
@@ -326,6 +340,7 @@ static ir_value byval_copy(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, unsi
   }
   uint64_t size = LLVMABISizeOfType(L->td, bt);
   unsigned align = LLVMABIAlignmentOfType(L->td, bt);
+  assert(i < LLVMGetNumArgOperands(inst));
   uint64_t base;
   ir_value tmp;
   if (fe_map_get(&L->call_tmps, inst, &base) && L->valtab.data[base + 1 + i].kind == IR_VAL_INST)
@@ -415,6 +430,7 @@ static void lower_call(fe_lower *L, LLVMValueRef inst) {
   }
   if (why_ret) fe_unsupported(L, why_ret);
   if (why_args && why_args != why_ret) fe_unsupported(L, why_args);
+  assert(!rsplit || rt.kind == IR_TY_VOID); /* a split result comes back through the hidden pointer */
   uint32_t nops = (uint32_t)ops.len - 1;
 
   uint32_t id = IR_NONE;
@@ -466,6 +482,7 @@ static void lower_phi(fe_lower *L, LLVMValueRef inst) {
     ops[k] = as_type(fe_val(L, LLVMGetIncomingValue(inst, i)), t);
     k++;
   }
+  assert(k <= n);
   ir_inst p = {0};
   p.op = IR_PHI;
   p.type = t;
@@ -487,6 +504,8 @@ static void lower_switch(fe_lower *L, LLVMValueRef inst) {
     ir_emit_unreachable(&L->b, L->loc);
     return;
   }
+  /* operands: cond, default, (value, dest)* */
+  assert(LLVMGetNumOperands(inst) == (int)(2 * ns));
   uint32_t *targets = xcalloc(ns, sizeof *targets);
   uint64_t *cases = xcalloc(ns, sizeof *cases);
   targets[0] = block_of(L, LLVMGetSwitchDefaultDest(inst));
@@ -546,6 +565,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   ir_builder *b = &L->b;
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   const char *why;
+  assert(L->in_func && b->cur_block != IR_NONE);
   if (op != LLVMCall && op != LLVMRet && involves_split(L, inst)) {
     fe_lower_split_inst(L, inst);
     return;
@@ -610,10 +630,13 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor: {
     if ((why = fe_type_problem(L, inst))) break;
+    assert(LLVMGetNumOperands(inst) == 2);
     ir_value x = fe_val(L, LLVMGetOperand(inst, 0));
     ir_value y = fe_val(L, LLVMGetOperand(inst, 1));
     ir_opcode io = IR_XOR;
-    (void)fe_binop(op, &io); /* op is one of the binary opcodes (the case labels above) */
+    bool is_bin = fe_binop(op, &io); /* op is one of the binary opcodes (the case labels above) */
+    assert(is_bin);
+    (void)is_bin;
     fe_set_result(L, inst, ir_emit_binary(b, io, fe_inst_flags(inst), x, as_type(y, x.type), L->loc));
     return;
   }
@@ -623,6 +646,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
     return;
   case LLVMICmp: {
     if ((why = fe_type_problem(L, inst))) break;
+    assert(LLVMGetNumOperands(inst) == 2);
     ir_value x = fe_val(L, LLVMGetOperand(inst, 0));
     ir_value y = as_type(fe_val(L, LLVMGetOperand(inst, 1)), x.type);
     fe_set_result(L, inst, ir_emit_icmp(b, fe_pred(LLVMGetICmpPredicate(inst)), x, y, L->loc));
@@ -630,6 +654,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   }
   case LLVMSelect: {
     if ((why = fe_type_problem(L, inst))) break;
+    assert(LLVMGetNumOperands(inst) == 3);
     ir_type t = fe_type(L, LLVMTypeOf(inst), &why);
     ir_value c = as_type(fe_val(L, LLVMGetOperand(inst, 0)), ir_type_int(1));
     ir_value x = as_type(fe_val(L, LLVMGetOperand(inst, 1)), t);
@@ -680,6 +705,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   }
   case LLVMStore: {
     if ((why = fe_type_problem(L, inst))) break;
+    assert(LLVMGetNumOperands(inst) == 2);
     if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_unsupported(L, "atomics");
     ir_value v = fe_val(L, LLVMGetOperand(inst, 0));
     ir_value p = fe_val(L, LLVMGetOperand(inst, 1));

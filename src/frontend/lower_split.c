@@ -20,6 +20,7 @@
  */
 #include "fe_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,11 +98,15 @@ unsigned fe_leaves(fe_lower *L, LLVMTypeRef t, fe_leaf *out, const char **why) {
   unsigned n = 0;
   *why = NULL;
   leaves_rec(L, t, 0, out, &n, why);
+  assert(n <= FE_MAX_LEAVES);
+  /* leaf_range (extractvalue, insertvalue) counts leaves with leaf_count */
+  assert(!fe_is_split(L, t) || n == leaf_count(t));
   return n;
 }
 
 /* ---- values ------------------------------------------------------------ */
 void fe_set_split(fe_lower *L, LLVMValueRef v, const ir_value *leaves, unsigned n) {
+  assert(n <= FE_MAX_LEAVES); /* the count is packed in 16 bits */
   uint64_t start = L->splitpool.len;
   for (unsigned i = 0; i < n; i++) VEC_PUSH(L->splitpool, leaves[i]);
   fe_map_put(&L->splits, v, (start << 16) | n);
@@ -124,6 +129,7 @@ void fe_wide_const_words(LLVMValueRef c, unsigned nwords, uint64_t *out) {
 /* Fills vals[*i ..] for constant c of type t (leaf types in lv). */
 static void const_leaves(fe_lower *L, LLVMValueRef c, LLVMTypeRef t, const fe_leaf *lv, ir_value *vals, unsigned *i,
                          unsigned n) {
+  assert(*i <= n);
   unsigned cnt = (unsigned)leaf_count(t);
   if (*i + cnt > n) cnt = n - *i;
   LLVMValueKind k = LLVMGetValueKind(c);
@@ -214,6 +220,7 @@ void fe_split_undef(fe_lower *L, LLVMValueRef inst) {
 
 /* ---- memory ------------------------------------------------------------ */
 ir_value fe_leaf_addr(fe_lower *L, ir_value p, uint64_t off) {
+  assert(ir_type_eq(p.type, L->pty));
   if (!off) return p;
   return ir_inst_val(L->pty, ir_emit_ptradd(&L->b, 0, p, ir_const(ir_type_int(L->pbits), off), L->loc));
 }
@@ -257,12 +264,15 @@ static void widen(fe_lower *L, const ir_value *leaves, unsigned k, bool sign, ir
   ir_type i64 = ir_type_int(64);
   for (unsigned j = 0; j < k; j++) {
     ir_value x = leaves[j];
+    /* iN's leaves: i64 ... i64, i(N mod 64 or 64) */
+    assert(x.type.kind == IR_TY_INT && (x.type.bits == 64 || j + 1 == k));
     w[j] = x.type.bits == 64 ? x : cast(L, sign && j + 1 == k ? IR_SEXT : IR_ZEXT, i64, x);
   }
 }
 
 /* Full words -> leaves of the types in lv (the last one truncated). */
 static void narrow(fe_lower *L, const ir_value *w, const fe_leaf *lv, unsigned k, ir_value *out) {
+  assert(k <= FE_MAX_LEAVES);
   for (unsigned j = 0; j < k; j++) out[j] = lv[j].type.bits == 64 ? w[j] : cast(L, IR_TRUNC, lv[j].type, w[j]);
 }
 
@@ -308,6 +318,7 @@ static bool lower_wide_shift(fe_lower *L, LLVMOpcode op, const ir_value *a, unsi
                              unsigned bits, ir_value *w) {
   ir_type i64 = ir_type_int(64);
   uint64_t amount;
+  assert(k >= 2 && k <= FE_MAX_LEAVES); /* a wide integer has at least two words */
   if (LLVMIsAConstantInt(amount_v)) {
     uint64_t words[FE_MAX_LEAVES];
     fe_wide_const_words(amount_v, k, words);
@@ -348,6 +359,7 @@ static bool lower_wide_shift(fe_lower *L, LLVMOpcode op, const ir_value *a, unsi
 
 static ir_value wide_icmp(fe_lower *L, LLVMIntPredicate p, const ir_value *a, const ir_value *b, unsigned k) {
   ir_type i1 = ir_type_int(1);
+  assert(k >= 1);
   bool sign = p == LLVMIntSGT || p == LLVMIntSGE || p == LLVMIntSLT || p == LLVMIntSLE;
   ir_value x[FE_MAX_LEAVES], y[FE_MAX_LEAVES];
   widen(L, a, k, sign, x);
@@ -544,6 +556,7 @@ static void lower_split_phi(fe_lower *L, LLVMValueRef inst) {
     fe_split_val(L, LLVMGetIncomingValue(inst, i), vals + (size_t)m * k);
     m++;
   }
+  assert(m <= n);
   ir_value res[FE_MAX_LEAVES];
   for (unsigned j = 0; j < k; j++) {
     for (unsigned i = 0; i < m; i++) ops[i] = vals[(size_t)i * k + j];

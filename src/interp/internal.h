@@ -21,6 +21,8 @@
 #ifndef BITPROVE_INTERP_INTERNAL_H
 #define BITPROVE_INTERP_INTERNAL_H
 
+#include <assert.h>
+
 #include "interp.h"
 #include "../ir/ir_arith.h"
 
@@ -137,7 +139,10 @@ void mem_free_all(interp_state *st);
 /* A fresh object at a fresh address; 0 if the address space or the object
  * table is exhausted. Storage starts as zero (undef_all clear). */
 uint32_t mem_new(interp_state *st, obj_kind kind, uint64_t size, uint64_t align, const char *name, ir_loc loc);
-static inline iobj *mem_obj(interp_state *st, uint32_t id) { return &st->objs.data[id]; }
+static inline iobj *mem_obj(interp_state *st, uint32_t id) {
+  assert(id < st->objs.len);
+  return &st->objs.data[id];
+}
 /* Id of the object whose address range contains addr (a 0-byte object
  * contains its base), 0 if none. */
 uint32_t mem_lookup(const interp_state *st, uint64_t addr);
@@ -172,6 +177,7 @@ uint32_t mem_heap_alloc(interp_state *st, uint64_t size, bool zero, const char *
 uint32_t mem_stack_alloc(interp_state *st, uint64_t size, uint64_t align, const char *name, ir_loc loc);
 
 static inline ival mem_ptr(const interp_state *st, uint32_t id, uint64_t off) {
+  assert(id < st->objs.len);
   ival v = {(st->objs.data[id].base + off) & st->pmask, id};
   return v;
 }

@@ -125,12 +125,21 @@ static void trace_reg(interp_state *st, const ir_func *f, uint32_t id, ival v) {
 }
 
 /* ---- registers and operands -------------------------------------------------- */
-static inline iframe *top(interp_state *st) { return &st->frames.data[st->frames.len - 1]; }
-static inline const ir_func *func_of(interp_state *st, const iframe *fr) { return &st->m->funcs.data[fr->func]; }
+static inline iframe *top(interp_state *st) {
+  assert(st->frames.len > 0);
+  return &st->frames.data[st->frames.len - 1];
+}
+static inline const ir_func *func_of(interp_state *st, const iframe *fr) {
+  assert(fr->func < st->m->funcs.len);
+  return &st->m->funcs.data[fr->func];
+}
 
 static inline void set_reg(interp_state *st, size_t fi, uint32_t id, ival v) {
+  assert(fi < st->frames.len);
   iframe *fr = &st->frames.data[fi];
   const ir_func *f = func_of(st, fr);
+  /* a frame's registers: ninsts results, then its arguments */
+  assert(id < f->ninsts && fr->regs + id < st->regs.len);
   v.bits &= ir_mask(f->insts[id].type.bits ? f->insts[id].type.bits : 64);
   st->regs.data[fr->regs + id] = v;
   if (st->opt->trace) trace_reg(st, f, id, v);
@@ -280,6 +289,7 @@ static void jump(interp_state *st, uint32_t target, ir_loc loc) {
     VEC_PUSH(st->tmp, v);
     n++;
   }
+  assert(first + n <= f->ninsts);
   st->res->steps += n;
   for (uint32_t i = 0; i < n; i++) set_reg(st, fi, first + i, st->tmp.data[i]);
   fr->pc = first + n;
@@ -287,6 +297,7 @@ static void jump(interp_state *st, uint32_t target, ir_loc loc) {
 }
 
 static void kill_allocas_from(interp_state *st, size_t from, ir_loc loc) {
+  assert(from <= st->allocas.len);
   for (size_t i = from; i < st->allocas.len; i++) mem_kill(st, st->allocas.data[i], OBJ_DEAD, loc);
   st->allocas.len = from;
 }
@@ -294,6 +305,7 @@ static void kill_allocas_from(interp_state *st, size_t from, ir_loc loc) {
 /* Pushes a frame for defined function `callee` with st->args; call_inst is
  * the caller's instruction (IR_NONE for main). */
 static void push_frame(interp_state *st, uint32_t callee, uint32_t call_inst, ir_loc loc) {
+  assert(callee < st->m->funcs.len && st->m->funcs.data[callee].defined);
   const ir_func *g = &st->m->funcs.data[callee];
   if (g->nblocks == 0) {
     malformed(st, loc, "function without blocks");
@@ -311,6 +323,7 @@ static void push_frame(interp_state *st, uint32_t callee, uint32_t call_inst, ir
   memset(st->regs.data + base, 0, g->ninsts * sizeof *st->regs.data);
   if (st->args.len) memcpy(st->regs.data + base + g->ninsts, st->args.data, st->args.len * sizeof *st->regs.data);
   st->regs.len = base + need;
+  assert(st->regs.len <= st->regs.cap);
   iframe fr = {callee, 0, IR_NONE, g->blocks[0].first, base, (uint32_t)st->args.len, st->allocas.len, call_inst};
   VEC_PUSH(st->frames, fr);
   if (st->opt->trace) fprintf(st->opt->trace, "call %s\n", g->name);
@@ -344,6 +357,8 @@ static void do_return(interp_state *st, const ir_inst *in) {
   }
   if (st->opt->observe)
     st->opt->observe(st->opt->observe_ctx, &(interp_event){.kind = INTERP_EV_RETURN, .loc = in->loc, .func = fr->func});
+  /* frames nest: this one's registers and stack objects are the last ones */
+  assert(fr->regs <= st->regs.len && fr->allocas <= st->allocas.len);
   kill_allocas_from(st, fr->allocas, in->loc);
   st->regs.len = fr->regs;
   uint32_t call_inst = fr->call_inst;
@@ -357,6 +372,8 @@ static void do_return(interp_state *st, const ir_inst *in) {
   }
   size_t ci = st->frames.len - 1;
   const ir_func *cf = func_of(st, &st->frames.data[ci]);
+  assert(call_inst < cf->ninsts && cf->insts[call_inst].op == IR_CALL);
+  assert(st->frames.data[ci].pc == call_inst);
   if (cf->insts[call_inst].type.kind != IR_TY_VOID) set_reg(st, ci, call_inst, rv);
   st->frames.data[ci].pc++;
 }
@@ -366,7 +383,10 @@ static uint32_t resolve_callee(interp_state *st, ival fp, ir_loc loc) {
   uint32_t id = fp.prov ? fp.prov : mem_lookup(st, fp.bits);
   if (id) {
     const iobj *o = &st->objs.data[id];
-    if (o->kind == OBJ_FUNC && fp.bits == o->base) return o->ref;
+    if (o->kind == OBJ_FUNC && fp.bits == o->base) {
+      assert(o->ref < st->m->funcs.len);
+      return o->ref;
+    }
     char db[512];
     interp_end_ub(st, INTERP_UB_INVALID_CALL, loc, "call through pointer 0x%llx into %s, not a function",
                   (unsigned long long)fp.bits, mem_describe(st, id, db, sizeof db));
@@ -406,6 +426,7 @@ static void do_call(interp_state *st, const ir_func *f, const ir_inst *in) {
   }
   if (st->done) return;
   ir_builtin b = (ir_builtin)st->eff_builtin[callee];
+  assert(in >= f->insts && in < f->insts + f->ninsts);
   if (b != IR_BUILTIN_NONE) {
     ival ret = {0, 0};
     interp_builtin(st, b, g, in, st->args.data, (uint32_t)st->args.len, &ret);
@@ -467,6 +488,8 @@ static void step(interp_state *st) {
   size_t fi = st->frames.len - 1;
   iframe *fr = &st->frames.data[fi];
   const ir_func *f = func_of(st, fr);
+  /* push_frame and jump only enter blocks that exist */
+  assert(fr->block < f->nblocks);
   const ir_block *bl = &f->blocks[fr->block];
   if (fr->pc >= bl->first + bl->count || fr->pc >= f->ninsts) {
     malformed(st, f->loc, "block without terminator");
@@ -676,6 +699,7 @@ static bool main_args(interp_state *st, const ir_func *mainf) {
     }
     VEC_PUSH(st->args, v);
   }
+  assert(st->args.len == mainf->nparams);
   return true;
 }
 
@@ -701,6 +725,7 @@ void interp_run(const ir_module *m, const interp_options *opt_in, interp_result 
 
   if (opt_in->lasso.enabled) lasso_init(&st);
   if (mem_init(&st)) {
+    assert(st.objs.len == 1 + m->funcs.len + m->globals.len);
     uint32_t mi = ir_func_find(m, "main");
     if (mi == IR_NONE || !m->funcs.data[mi].defined) {
       interp_end_unsupported(&st, ir_loc_none(), "no definition of main");

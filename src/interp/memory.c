@@ -30,6 +30,7 @@ static bool need_prov(interp_state *st, iobj *o) {
 /* The bitmap has a bit set per *defined* byte, so that a fresh bitmap from
  * calloc (all undefined) costs no touched pages even for huge objects. */
 static bool is_undef(const iobj *o, uint64_t i) {
+  assert(i < o->size);
   if (o->undef_all) return true;
   return o->undef && !(o->undef[i >> 3] >> (i & 7) & 1);
 }
@@ -58,6 +59,7 @@ static void drop_bitmap_if_clean(iobj *o) {
  * object bytes) at a time in between. */
 static void define_range(iobj *o, uint64_t off, uint64_t n) {
   if (n == 0) return;
+  assert(off <= o->size && n <= o->size - off);
   if (o->undef_all) {
     if (off == 0 && n == o->size) {
       o->undef_all = false;
@@ -88,10 +90,12 @@ static void define_range(iobj *o, uint64_t off, uint64_t n) {
       o->n_undef--;
     }
   }
+  assert(o->n_undef <= o->size);
   drop_bitmap_if_clean(o);
 }
 
 static void undefine_byte(iobj *o, uint64_t i) {
+  assert(i < o->size);
   if (o->undef_all) return;
   if (!o->undef) { /* everything defined so far */
     o->undef = xmalloc(bitmap_bytes(o));
@@ -106,6 +110,7 @@ static void undefine_byte(iobj *o, uint64_t i) {
 }
 
 static bool any_undef(const iobj *o, uint64_t off, uint64_t n) {
+  assert(off <= o->size && n <= o->size - off);
   if (o->undef_all) return n > 0;
   if (!o->undef) return false;
   for (uint64_t i = off; i < off + n; i++)
@@ -114,6 +119,7 @@ static bool any_undef(const iobj *o, uint64_t off, uint64_t n) {
 }
 
 static void clear_prov(iobj *o, uint64_t off, uint64_t n) {
+  assert(off <= o->size && n <= o->size - off);
   if (o->prov) memset(o->prov + off, 0, (size_t)n * sizeof *o->prov);
 }
 
@@ -139,6 +145,9 @@ uint32_t mem_new(interp_state *st, obj_kind kind, uint64_t size, uint64_t align,
   uint64_t span = size ? size : 1;
   if (span > st->addr_end - base || INTERP_GAP > st->addr_end - base - span) return 0;
   st->next_addr = base + span + INTERP_GAP;
+  /* mem_lookup's binary search needs ids to grow with addresses */
+  assert(st->objs.len >= 1 && st->objs.data[st->objs.len - 1].base < base);
+  assert((base & (a - 1)) == 0);
   iobj o = {0};
   o.base = base;
   o.size = size;
@@ -173,6 +182,7 @@ ival mem_resolve(const interp_state *st, ival p) {
 bool mem_init(interp_state *st) {
   const ir_module *m = st->m;
   VEC_PUSH(st->objs, (iobj){0}); /* id 0: no object */
+  assert(st->objs.len == 1);
   st->next_addr = INTERP_FIRST_ADDR;
   /* Keep the top page free so that p + size never wraps. */
   st->addr_end = st->pmask - 0xfff;
@@ -243,8 +253,11 @@ void mem_free_all(interp_state *st) {
 }
 
 void mem_kill(interp_state *st, uint32_t id, obj_state state, ir_loc loc) {
+  assert(id != 0);
   iobj *o = mem_obj(st, id);
   if (o->state != OBJ_LIVE) return;
+  assert(o->kind != OBJ_HEAP || st->heap_live >= o->size);
+  assert(o->kind != OBJ_STACK || st->stack_live >= o->size);
   if (o->kind == OBJ_HEAP) st->heap_live -= o->size;
   if (o->kind == OBJ_STACK) st->stack_live -= o->size;
   o->state = (uint8_t)state;
@@ -267,6 +280,7 @@ uint32_t mem_heap_alloc(interp_state *st, uint64_t size, bool zero, const char *
   o->via = via;
   o->undef_all = !zero && !st->opt->uninit_zero && size > 0;
   st->heap_live += size;
+  assert(st->heap_live <= st->opt->heap_limit);
   return id;
 }
 
@@ -284,6 +298,7 @@ uint32_t mem_stack_alloc(interp_state *st, uint64_t size, uint64_t align, const 
   iobj *o = mem_obj(st, id);
   o->undef_all = !st->opt->uninit_zero && size > 0;
   st->stack_live += size;
+  assert(st->stack_live <= st->opt->stack_limit);
   VEC_PUSH(st->allocas, id);
   return id;
 }
@@ -371,6 +386,9 @@ uint32_t mem_check(interp_state *st, ival p, uint64_t n, const char *what, bool 
 uint64_t mem_load(interp_state *st, uint32_t id, uint64_t off, unsigned n, unsigned bits, bool pointer, ir_loc loc,
                   uint32_t *prov) {
   iobj *o = mem_obj(st, id);
+  /* the caller checked the access (mem_check) */
+  assert(n >= 1 && n <= 8);
+  assert(id != 0 && o->state == OBJ_LIVE && off <= o->size && n <= o->size - off);
   *prov = 0;
   if (any_undef(o, off, n)) {
     /* One draw for the whole load; it fills only the uninitialised bytes. */
@@ -410,6 +428,7 @@ uint64_t mem_load(interp_state *st, uint32_t id, uint64_t off, unsigned n, unsig
 
 void mem_store(interp_state *st, uint32_t id, uint64_t off, unsigned n, uint64_t v, uint32_t prov) {
   iobj *o = mem_obj(st, id);
+  assert(id != 0 && o->state == OBJ_LIVE && off <= o->size && n <= o->size - off);
   if (v || o->bytes) {
     if (!need_bytes(st, o)) return;
     for (unsigned i = 0; i < n; i++) o->bytes[off + i] = (uint8_t)(i < 8 ? v >> (8 * i) : 0);
@@ -431,6 +450,7 @@ uint8_t mem_get_byte(interp_state *st, uint32_t id, uint64_t off, ir_loc loc) {
 void mem_fill(interp_state *st, uint32_t id, uint64_t off, uint64_t n, uint8_t c) {
   iobj *o = mem_obj(st, id);
   if (n == 0) return;
+  assert(id != 0 && o->state == OBJ_LIVE && off <= o->size && n <= o->size - off);
   if (c || o->bytes) {
     if (!need_bytes(st, o)) return;
     memset(o->bytes + off, c, (size_t)n);
@@ -442,6 +462,7 @@ void mem_fill(interp_state *st, uint32_t id, uint64_t off, uint64_t n, uint8_t c
 /* Copies the uninitialised state of n bytes between distinct objects, both
  * offsets multiples of 8: whole bitmap bytes at a time. */
 static void copy_undef_aligned(iobj *d, uint64_t doff, const iobj *s, uint64_t soff, uint64_t n) {
+  assert(d != s && ((doff | soff) & 7) == 0);
   if (d->undef_all) {
     need_undef_bitmap(d);
   } else if (!d->undef) {
@@ -467,6 +488,8 @@ static void copy_undef_aligned(iobj *d, uint64_t doff, const iobj *s, uint64_t s
 void mem_copy(interp_state *st, uint32_t did, uint64_t doff, uint32_t sid, uint64_t soff, uint64_t n) {
   if (n == 0) return;
   iobj *d = mem_obj(st, did), *s = mem_obj(st, sid);
+  assert(did != 0 && d->state == OBJ_LIVE && doff <= d->size && n <= d->size - doff);
+  assert(sid != 0 && s->state == OBJ_LIVE && soff <= s->size && n <= s->size - soff);
   /* Bytes */
   if (s->bytes) {
     if (!need_bytes(st, d)) return;

@@ -113,6 +113,7 @@ void ir_recursive_funcs(const ir_module *m, bool *recursive) {
  * scanning backward down to instruction `stop` (>= the first non-phi). */
 static void transfer(const ir_func *f, uint32_t b, uint32_t stop, const ir_live_fns *fns, uint64_t *live) {
   const ir_block *bl = &f->blocks[b];
+  assert(stop >= bl->first && stop <= bl->first + bl->count);
   for (uint32_t i = bl->first + bl->count; i-- > stop;) {
     uint32_t d = fns->def(fns->arg, i);
     if (d != IR_NONE) ir_bits_clear(live, d);

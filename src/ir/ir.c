@@ -2,6 +2,7 @@
  * See ir.h for the data model and contracts. */
 #include "ir.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +112,7 @@ void ir_module_unsupported(ir_module *m, const char *what, ir_loc loc) {
 uint32_t ir_func_add(ir_module *m, const char *name, ir_type ret, uint32_t nparams,
                      const ir_type *params, bool variadic) {
   ir_func f = {0};
+  assert(name && (nparams == 0 || params));
   f.name = arena_strdup(&m->mem, name);
   f.ret = ret;
   f.nparams = nparams;
@@ -187,12 +189,18 @@ uint32_t ir_build_emit(ir_builder *b, const ir_inst *proto) {
   if (proto->name) in.name = arena_strdup(a, proto->name);
   VEC_PUSH(b->insts, in);
   b->blocks.data[b->cur_block].count++;
+  /* the current block's instructions are the last ones: blocks stay contiguous */
+  assert(b->blocks.data[b->cur_block].first + b->blocks.data[b->cur_block].count == b->insts.len);
   return (uint32_t)(b->insts.len - 1);
 }
 
-ir_inst *ir_build_inst(ir_builder *b, uint32_t id) { return &b->insts.data[id]; }
+ir_inst *ir_build_inst(ir_builder *b, uint32_t id) {
+  assert(id < b->insts.len);
+  return &b->insts.data[id];
+}
 
 void ir_build_finish(ir_builder *b) {
+  assert(b->func < b->m->funcs.len);
   ir_func *f = &b->m->funcs.data[b->func];
   free(f->blocks);
   free(f->insts);
@@ -216,6 +224,8 @@ static ir_inst proto_of(ir_opcode op, ir_type t, ir_loc loc) {
 }
 
 uint32_t ir_emit_binary(ir_builder *b, ir_opcode op, unsigned flags, ir_value x, ir_value y, ir_loc loc) {
+  /* operands and result of one type (ir.h, binary and float arithmetic) */
+  assert((ir_is_binary(op) || ir_is_float_op(op)) && ir_type_eq(x.type, y.type));
   ir_inst in = proto_of(op, x.type, loc);
   ir_value ops[2] = {x, y};
   in.flags = (uint8_t)flags;
@@ -225,6 +235,7 @@ uint32_t ir_emit_binary(ir_builder *b, ir_opcode op, unsigned flags, ir_value x,
 }
 
 uint32_t ir_emit_icmp(ir_builder *b, ir_pred p, ir_value x, ir_value y, ir_loc loc) {
+  assert(p <= IR_SLE && ir_type_eq(x.type, y.type));
   ir_inst in = proto_of(IR_ICMP, ir_type_int(1), loc);
   ir_value ops[2] = {x, y};
   in.pred = (uint8_t)p;
@@ -234,6 +245,7 @@ uint32_t ir_emit_icmp(ir_builder *b, ir_pred p, ir_value x, ir_value y, ir_loc l
 }
 
 uint32_t ir_emit_cast(ir_builder *b, ir_opcode op, ir_type to, ir_value x, ir_loc loc) {
+  assert(ir_is_cast(op) || ir_is_float_op(op));
   ir_inst in = proto_of(op, to, loc);
   in.nops = 1;
   in.ops = &x;
@@ -241,6 +253,7 @@ uint32_t ir_emit_cast(ir_builder *b, ir_opcode op, ir_type to, ir_value x, ir_lo
 }
 
 uint32_t ir_emit_select(ir_builder *b, ir_value c, ir_value x, ir_value y, ir_loc loc) {
+  assert(ir_type_eq(c.type, ir_type_int(1)) && ir_type_eq(x.type, y.type));
   ir_inst in = proto_of(IR_SELECT, x.type, loc);
   ir_value ops[3] = {c, x, y};
   in.nops = 3;
@@ -249,6 +262,7 @@ uint32_t ir_emit_select(ir_builder *b, ir_value c, ir_value x, ir_value y, ir_lo
 }
 
 uint32_t ir_emit_ptradd(ir_builder *b, unsigned flags, ir_value p, ir_value off, ir_loc loc) {
+  assert(p.type.kind == IR_TY_PTR);
   ir_inst in = proto_of(IR_PTRADD, p.type, loc);
   ir_value ops[2] = {p, off};
   in.flags = (uint8_t)flags;
@@ -267,6 +281,7 @@ uint32_t ir_emit_alloca(ir_builder *b, uint64_t elem_size, ir_value count, uint3
 }
 
 uint32_t ir_emit_load(ir_builder *b, ir_type t, ir_value p, uint32_t align, ir_loc loc) {
+  assert(t.kind != IR_TY_VOID); /* size is the type's bytes */
   ir_inst in = proto_of(IR_LOAD, t, loc);
   in.nops = 1;
   in.ops = &p;
@@ -276,6 +291,7 @@ uint32_t ir_emit_load(ir_builder *b, ir_type t, ir_value p, uint32_t align, ir_l
 }
 
 uint32_t ir_emit_store(ir_builder *b, ir_value v, ir_value p, uint32_t align, ir_loc loc) {
+  assert(v.type.kind != IR_TY_VOID);
   ir_inst in = proto_of(IR_STORE, ir_type_void(), loc);
   ir_value ops[2] = {v, p};
   in.nops = 2;
@@ -286,6 +302,7 @@ uint32_t ir_emit_store(ir_builder *b, ir_value v, ir_value p, uint32_t align, ir
 }
 
 uint32_t ir_emit_call(ir_builder *b, uint32_t callee, ir_type ret, uint32_t nargs, const ir_value *args, ir_loc loc) {
+  assert(nargs == 0 || args);
   ir_inst in = proto_of(IR_CALL, ret, loc);
   in.callee = callee;
   in.nops = nargs;
@@ -301,6 +318,7 @@ uint32_t ir_emit_br(ir_builder *b, uint32_t target, ir_loc loc) {
 }
 
 uint32_t ir_emit_condbr(ir_builder *b, ir_value c, uint32_t t, uint32_t f, ir_loc loc) {
+  assert(ir_type_eq(c.type, ir_type_int(1)));
   ir_inst in = proto_of(IR_CONDBR, ir_type_void(), loc);
   uint32_t targets[2] = {t, f};
   in.nops = 1;

@@ -3,6 +3,8 @@
  * one code path serves every width, including i1 (range -1..0). */
 #include "ir_arith.h"
 
+#include <assert.h>
+
 static bool sadd_ovf(unsigned w, uint64_t a, uint64_t b) {
   int64_t s;
   if (__builtin_add_overflow(ir_sext(a, w), ir_sext(b, w), &s)) return true;
@@ -35,9 +37,13 @@ static bool umul_ovf(unsigned w, uint64_t a, uint64_t b) {
   return s > ir_mask(w);
 }
 
-static int64_t smin(unsigned w) { return ir_sext((uint64_t)1 << (w - 1), w); }
+static int64_t smin(unsigned w) {
+  assert(w >= 1 && w <= 64);
+  return ir_sext((uint64_t)1 << (w - 1), w);
+}
 
 ir_arith_fault ir_arith_binary(ir_opcode op, unsigned flags, unsigned w, uint64_t a, uint64_t b, uint64_t *r) {
+  assert(w >= 1 && w <= 64 && r);
   uint64_t m = ir_mask(w);
   a &= m;
   b &= m;
@@ -100,6 +106,7 @@ ir_arith_fault ir_arith_binary(ir_opcode op, unsigned flags, unsigned w, uint64_
 }
 
 bool ir_arith_icmp(ir_pred p, unsigned w, uint64_t a, uint64_t b) {
+  assert(w >= 1 && w <= 64);
   uint64_t m = ir_mask(w);
   a &= m;
   b &= m;
@@ -120,6 +127,7 @@ bool ir_arith_icmp(ir_pred p, unsigned w, uint64_t a, uint64_t b) {
 }
 
 bool ir_arith_overflows(ir_ovf k, unsigned w, uint64_t a, uint64_t b) {
+  assert(w >= 1 && w <= 64);
   uint64_t m = ir_mask(w);
   a &= m;
   b &= m;
