@@ -1,6 +1,7 @@
 /* abstract.c: the linear over-approximation of ITS transitions (abstract.h). */
 #include "abstract.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "../smt/smt.h"
@@ -157,6 +158,7 @@ static void add_conjunct(const its *s, const its_trans *tr, lin_scc *scc, uint32
 void its_abstract_trans(const its *s, uint32_t ti, lin_scc *scc, uint32_t lf, uint32_t lt, its_abs_stats *st) {
   its_abs_stats dummy = {0, 0};
   if (!st) st = &dummy;
+  assert(ti < s->trans.len && scc->nvars == s->nvars); /* the abstraction keeps the ITS's variables */
   const its_trans *tr = &s->trans.data[ti];
   smt_ctx *ctx = s->ctx;
   uint32_t n = s->nvars, w = 2 * n + tr->ntemps;
@@ -190,6 +192,7 @@ lin_scc *its_abstract_problem(const its_problem *p, its_abs_stats *stats) {
   free(lnames);
   for (uint32_t k = 0; k < p->nt; k++) {
     const its_trans *tr = &s->trans.data[p->tidx[k]];
+    assert(p->lloc[tr->from] < p->nloc && p->lloc[tr->to] < p->nloc); /* a problem's transitions stay inside it */
     its_abstract_trans(s, p->tidx[k], scc, p->lloc[tr->from], p->lloc[tr->to], stats);
   }
   return scc;

@@ -1,6 +1,7 @@
 /* farkas.c: the affine Farkas lemma as constraints (farkas.h). */
 #include "farkas.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "../smt/build.h"
@@ -9,6 +10,7 @@
  * SMT_NULL). */
 static smt_term lin_comb(smt_ctx *ctx, smt_term_vec *buf, uint32_t n, mpz_t *const *coef, const smt_term *x,
                          smt_term extra) {
+  assert(extra == SMT_NULL || smt_sort_is_int(smt_term_sort(ctx, extra)));
   buf->len = 0;
   for (uint32_t i = 0; i < n; i++)
     if (mpz_sgn(*coef[i])) VEC_PUSH(*buf, smt_mk_int_mul2(ctx, smt_mk_int_mpz(ctx, *coef[i]), x[i]));
@@ -18,6 +20,7 @@ static smt_term lin_comb(smt_ctx *ctx, smt_term_vec *buf, uint32_t n, mpz_t *con
 
 void its_farkas(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u, smt_term u0, int delta,
                 smt_term_vec *out) {
+  assert(k < scc->trans.len && u && delta >= 0); /* delta >= 0: solving over Int loses nothing (header) */
   const lin_trans *t = &scc->trans.data[k];
   uint32_t w = lin_trans_width(scc, k), nr = (uint32_t)t->atoms.len;
   smt_term *lam = xmalloc((nr ? nr : 1) * sizeof *lam);
@@ -25,6 +28,7 @@ void its_farkas(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u,
   smt_term_vec buf = {0};
   smt_term zero = smt_mk_int(ctx, 0);
   for (uint32_t r = 0; r < nr; r++) {
+    assert(t->atoms.data[r].rel == LIN_LE || t->atoms.data[r].rel == LIN_EQ);
     lam[r] = smt_mk_fresh(ctx, "rk.l", SMT_SORT_INT);
     if (t->atoms.data[r].rel == LIN_LE) VEC_PUSH(*out, smt_mk_int_ge(ctx, lam[r], zero));
   }

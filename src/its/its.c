@@ -225,6 +225,7 @@ void its_check_valid(const its *s) {
 }
 
 smt_term its_trans_relation(const its *s, uint32_t i) {
+  assert(i < s->trans.len);
   const its_trans *t = &s->trans.data[i];
   smt_term r = t->guard;
   for (uint32_t v = 0; v < s->nvars; v++)

@@ -36,6 +36,7 @@
 #ifndef BITPROVE_ITS_LIN_H
 #define BITPROVE_ITS_LIN_H
 
+#include <assert.h>
 #include <gmp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -85,6 +86,7 @@ uint32_t lin_scc_add_text(lin_scc *scc, uint32_t from, uint32_t to, const char *
 
 /* Width of transition k's atoms without the constant: 2n + m. */
 static inline uint32_t lin_trans_width(const lin_scc *scc, uint32_t k) {
+  assert(k < scc->trans.len);
   return 2 * scc->nvars + scc->trans.data[k].ntemps;
 }
 

@@ -41,6 +41,7 @@
  */
 #include "nonterm.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,6 +223,7 @@ static void reject(nt *c, const char *what, const char *detail) {
 static bool solve_summand(nt *c, smt_term d, const smt_term *cand, const smt_term *res, uint32_t nc, uint32_t *which,
                           int *coef, smt_term *rest) {
   smt_ctx *ctx = c->ctx;
+  assert(smt_sort_is_int(smt_term_sort(ctx, d)));
   uint32_t na = smt_term_kind(ctx, d) == SMT_INT_ADD ? smt_term_nargs(ctx, d) : 1;
   for (uint32_t a = 0; a < na; a++) {
     smt_term m = na == 1 && smt_term_kind(ctx, d) != SMT_INT_ADD ? d : smt_term_arg(ctx, d, a);
@@ -278,6 +280,7 @@ static void loop_free(nt_loop *L) {
 
 static nt_loop *loop_build(nt *c, const uint32_t *tr, uint32_t len) {
   uint32_t n = c->n;
+  assert(len >= 1 && len <= NT_MAX_CYCLE_LEN);
   nt_loop *L = xcalloc(1, sizeof *L);
   L->len = len;
   L->tr = xmalloc(len * sizeof *L->tr);
@@ -305,6 +308,8 @@ static nt_loop *loop_build(nt *c, const uint32_t *tr, uint32_t len) {
       }
   }
   free(before);
+  assert(c->s->trans.data[tr[len - 1]].to == L->loc); /* a cycle: back at its header */
+  assert(L->ctemps.len == L->ckeep.len);                /* parallel vectors */
   L->guard = ch.guard;
   copy_terms(L->upd, ch.state, n);
   its_chain_free(&ch);
@@ -325,6 +330,7 @@ typedef struct {
 static void dfs(dfs_ctx *d, uint32_t v, uint32_t depth) {
   nt *c = d->c;
   if (c->loops.len >= NT_MAX_LOOPS || d->budget == 0) return;
+  assert(depth < d->want && d->want <= NT_MAX_CYCLE_LEN); /* path has room for this step */
   d->budget--;
   for (uint32_t e = d->g->start[v]; e < d->g->start[v + 1]; e++) {
     uint32_t k = d->g->id[e];
@@ -391,6 +397,7 @@ static void bmc_new_state(nt *c, bmc_step *st) {
 
 static void bmc_init(nt *c) {
   smt_ctx *ctx = c->ctx;
+  assert(c->s->start < c->nl && !c->bmc);
   c->bmc = smt_solver_new(ctx, SMT_BACKEND_Z3);
   bmc_new_state(c, &c->steps[0]);
   smt_solver_assert(c->bmc, smt_mk_eq(ctx, c->steps[0].pc, smt_mk_int(ctx, c->s->start)));
@@ -404,6 +411,7 @@ static void bmc_extend(nt *c, uint32_t D) {
   smt_ctx *ctx = c->ctx;
   const its *s = c->s;
   uint32_t n = c->n;
+  assert(D < sizeof c->steps / sizeof *c->steps && D < sizeof c->F / sizeof *c->F);
   if (!c->bmc) bmc_init(c);
   while (c->built < D) {
     uint32_t j = c->built;
@@ -440,6 +448,7 @@ static void bmc_extend(nt *c, uint32_t D) {
       VEC_PUSH(sels, ch->sel);
       c->F[j + 1][t->to] = true;
     }
+    assert(a->nch <= c->ntr && sels.len == a->nch);
     smt_solver_assert(c->bmc, smt_mk_implies(ctx, a->act, smt_mk_or(ctx, (uint32_t)sels.len, sels.data)));
     if (j > 0) smt_solver_assert(c->bmc, smt_mk_implies(ctx, a->act, c->steps[j - 1].act));
     VEC_FREE(sels);
@@ -460,6 +469,7 @@ static void path_clear(nt *c, nt_path *p) {
  * kept, when a value cannot be read). */
 static bool read_path(nt *c, uint32_t d, nt_path *p) {
   uint32_t n = c->n;
+  assert(d <= c->built && !p->loc); /* within the unrolling; p empty */
   p->len = d;
   p->loc = xmalloc(((size_t)d + 1) * sizeof *p->loc);
   p->tr = xcalloc(d ? d : 1, sizeof *p->tr);
@@ -500,6 +510,7 @@ static smt_result bmc_reach(nt *c, uint32_t loc, smt_term T, uint32_t nextra, co
   smt_ctx *ctx = c->ctx;
   uint32_t prev = UINT32_MAX;
   smt_result res = SMT_UNSAT;
+  assert(loc < c->nl && (nextra == 0 || (extra && extra_val)));
   if (T == SMT_FALSE) return SMT_UNSAT;
   for (size_t b = 0; b < sizeof bounds / sizeof *bounds; b++) {
     uint32_t D = bounds[b] < ITS_NONTERM_MAX_PATH ? bounds[b] : ITS_NONTERM_MAX_PATH;
@@ -701,6 +712,7 @@ static bool try_fixpoint(nt *c, nt_loop *L, strbuf *out) {
   for (uint32_t i = 0; i < n; i++) fp = smt_mk_and2(ctx, fp, smt_mk_eq(ctx, L->upd[i], c->s->pre[i]));
   c->st->fixpoint_queries++;
   if (fp == SMT_FALSE || smt_is_sat(ctx, c->spec, fp) != SMT_SAT) return false;
+  assert(L->loc < c->nl);
   nt_path p = {0};
   uint32_t ne = (uint32_t)L->ctemps.len;
   mpz_t *cval = mpzv_new(ne);
@@ -936,6 +948,7 @@ static bool subsumed_unreachable(nt *c, uint32_t loc, smt_term G) {
 /* G is closed under the instantiated loop: try to reach it and check. */
 static bool recurrent_found(nt *c, nt_loop *L, int mode, const smt_term *cv, smt_term G, strbuf *out) {
   uint32_t n = c->n;
+  assert(mode >= 0 && mode < INST_NUM);
   nt_path p = {0};
   /* an empty G is closed for nothing: cheap to rule out before unrolling */
   if (smt_is_sat(c->ctx, c->spec, G) != SMT_SAT) return false;
@@ -1012,6 +1025,7 @@ static bool try_recurrent(nt *c, nt_loop *L, strbuf *out) {
       free(cv);
       continue;
     }
+    assert(nprev < INST_NUM);
     prev[nprev++] = cv;
     seen.len = 0; /* closure depends on the choices: sets are new again */
     smt_term gi = smt_subst(ctx, L->guard, nc, L->ctemps.data, cv);
@@ -1098,6 +1112,7 @@ static bool try_lasso(nt *c, strbuf *out) {
           if (smt_solver_value(c->bmc, any.data[q]) == SMT_TRUE) w = q;
         if (w != SIZE_MAX && read_path(c, pj.data[w], &p)) {
           li = pi.data[w], lj = pj.data[w];
+          assert(li < lj && lj == p.len); /* the path ends at the repeated step */
           strbuf why = {0};
           bool ok = check_path(c, &p, &why);
           if (ok && p.loc[li] != p.loc[lj]) {

@@ -2,6 +2,7 @@
  * re-check over Z, and the lexicographic combination (rank_linear.h). */
 #include "rank_linear.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,6 +98,7 @@ void rank_func_print(FILE *out, const lin_scc *scc, const rank_func *f) {
 
 /* f_l applied to the terms xs. */
 static smt_term apply_func(smt_ctx *ctx, const rank_func *f, uint32_t l, const smt_term *xs) {
+  assert(l < f->nlocs && (f->nvars == 0 || xs));
   term_vec sum = {0};
   VEC_PUSH(sum, smt_mk_int_mpz(ctx, rank_func_coef(f, l, 0)));
   for (uint32_t i = 0; i < f->nvars; i++)
@@ -188,6 +190,7 @@ static void fill_f(smt_ctx *ctx, smt_solver *s, const smt_term *c, rank_func *f,
       mpz_lcm(l, l, mpq_denref(q[i]));
     }
     for (size_t i = 0; i < nc; i++) {
+      assert(mpz_divisible_p(l, mpq_denref(q[i]))); /* l is a common multiple: divexact is exact */
       mpz_divexact(f->coef[i], l, mpq_denref(q[i]));
       mpz_mul(f->coef[i], f->coef[i], mpq_numref(q[i]));
       mpq_clear(q[i]);
@@ -215,6 +218,7 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, bu
   uint32_t n = scc->nvars, nt = (uint32_t)scc->trans.len, np = n + 1;
   size_t nc = (size_t)scc->nlocs * np;
   rank_func *f = rank_func_new(scc);
+  assert(f->nvars == n && f->nlocs == scc->nlocs && f->ntrans == nt); /* arity: the SCC's variables */
   bool any_active = false, any_strict = false;
   bool *live = xcalloc(nt ? nt : 1, sizeof *live); /* active and satisfiable */
   smt_term *pre = xmalloc((n ? n : 1) * sizeof *pre), *post = xmalloc((n ? n : 1) * sizeof *post);
@@ -249,6 +253,7 @@ rank_status rank_linear(smt_ctx *ctx, const lin_scc *scc, const bool *active, bu
     if (!live[k]) continue;
     const lin_trans *t = &scc->trans.data[k];
     uint32_t w = lin_trans_width(scc, k);
+    assert(t->from < scc->nlocs && t->to < scc->nlocs && w >= 2 * n);
     smt_term *u = xcalloc(w, sizeof *u);
     const smt_term *cf = c + (size_t)t->from * np, *ct = c + (size_t)t->to * np;
     /* g = f_from(x) - f_to(x'): u = (c_from, -c_to, 0), u0 = c_from0 - c_to0 */
@@ -355,8 +360,10 @@ rank_status rank_lexicographic(smt_ctx *ctx, const lin_scc *scc, budget b, rank_
     rank_func *f;
     st = rank_linear(ctx, scc, active, b, &f, stats);
     if (st != RANK_FOUND) break;
-    for (uint32_t k = 0; k < nt; k++)
+    for (uint32_t k = 0; k < nt; k++) {
+      assert(!f->strict[k] || active[k]); /* rank_linear marks active transitions only: left never wraps */
       if (f->strict[k]) active[k] = false, left--;
+    }
     lex->comps = xrealloc(lex->comps, (lex->ncomps + 1) * sizeof *lex->comps);
     lex->comps[lex->ncomps++] = f;
     if (stats) stats->components++;
@@ -402,6 +409,7 @@ void rank_stats_print(const rank_stats *st, FILE *out) {
  * type range (one variable, |d| >= 2^15)? */
 static bool guard_candidate(const lin_scc *scc, const lin_trans *t, const lin_atom *a) {
   uint32_t n = scc->nvars, w = 2 * n + t->ntemps;
+  assert(a >= t->atoms.data && a < t->atoms.data + t->atoms.len); /* an atom of t: w + 1 coefficients */
   if (a->rel != LIN_LE) return false;
   uint32_t nz = 0;
   for (uint32_t i = 0; i < w; i++) {

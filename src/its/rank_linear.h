@@ -48,6 +48,7 @@
 #ifndef BITPROVE_ITS_RANK_LINEAR_H
 #define BITPROVE_ITS_RANK_LINEAR_H
 
+#include <assert.h>
 #include <stdio.h>
 
 #include "../smt/query.h"
@@ -80,6 +81,7 @@ void rank_func_free(rank_func *f);
 /* The coefficient of x_i at location loc (var = 1 + i), or the constant
  * (var = 0). */
 static inline mpz_ptr rank_func_coef(const rank_func *f, uint32_t loc, uint32_t var) {
+  assert(loc < f->nlocs && var <= f->nvars); /* var 0: the constant */
   return f->coef[loc * (f->nvars + 1) + var];
 }
 /* "l0: 2*x - y + 1; l1: ...  strict {0, 2}" */

@@ -2,6 +2,7 @@
  * (rank_nested.h). */
 #include "rank_nested.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@ typedef struct {
 } coef_table;
 
 static smt_term *coef_at(const coef_table *t, uint32_t level, uint32_t l) {
+  assert(l < t->nloc);
   return t->c + ((size_t)level * t->nloc + l) * t->np;
 }
 
@@ -25,6 +27,7 @@ static void assert_transition(smt_ctx *ctx, smt_solver *sv, const lin_scc *scc, 
                               uint32_t d) {
   const lin_trans *tr = &scc->trans.data[k];
   uint32_t n = scc->nvars, w = lin_trans_width(scc, k);
+  assert(d >= 1 && t->np == n + 1); /* a nested function has a level; one coefficient per variable and a constant */
   smt_term *u = xmalloc(w * sizeof *u);
   smt_term_vec conj = {0};
   for (uint32_t i = 0; i < d; i++) {

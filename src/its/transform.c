@@ -93,11 +93,13 @@ static void append(its_chain *c, const its_trans *t, smt_term *renamed, smt_term
 }
 
 void its_chain_append(its_chain *c, const its_trans *t, smt_term *renamed, smt_term *free_out, smt_term *before_out) {
+  assert(c->state); /* initialized and not yet freed */
   append(c, t, renamed, free_out, before_out, true);
 }
 
 void its_compose(const its *s, const its_trans *t1, const its_trans *t2, const char *prefix, smt_term *guard,
                  smt_term *upd) {
+  assert(t1->to == t2->from); /* t1;t2 is a path */
   its_chain c;
   its_chain_init(&c, s, prefix, prefix);
   c.two_step = true;

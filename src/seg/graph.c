@@ -11,6 +11,7 @@
  * stop the construction with an incomplete graph.
  */
 #define _POSIX_C_SOURCE 199309L
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@ typedef struct {
 } subst;
 
 static void subst_add(subst *s, smt_term v, smt_term t) {
+  assert(s->var.len == s->val.len && v != SMT_NULL && t != SMT_NULL);
   VEC_PUSH(s->var, v);
   VEC_PUSH(s->val, t);
 }
@@ -115,9 +117,13 @@ static void set_incomplete(builder *b, const char *fmt, ...) {
   b->g->reason = xstrdup(buf);
 }
 
-static seg_node *node(seg_graph *g, uint32_t id) { return &g->nodes.data[id]; }
+static seg_node *node(seg_graph *g, uint32_t id) {
+  assert(id < g->nodes.len);
+  return &g->nodes.data[id];
+}
 
 static uint32_t add_node(builder *b, seg_state *s, uint32_t parent, seg_edge_kind in) {
+  assert(parent == IR_NONE || parent < b->g->nodes.len); /* children have larger ids (remove_subtree) */
   seg_node n = {0};
   n.state = s;
   n.parent = parent;
@@ -144,6 +150,8 @@ static void subst_copy_out(const subst *mu, uint32_t *n, smt_term **var, smt_ter
 
 /* mu (may be NULL) is copied into the edge. */
 static void add_edge(seg_graph *g, uint32_t from, uint32_t to, seg_edge_kind kind, const subst *mu) {
+  assert(from < g->nodes.len && to < g->nodes.len && !g->nodes.data[from].removed);
+  assert(!mu || kind == SEG_EDGE_GEN); /* only generalization edges carry an instantiation */
   seg_edge ed = {from, to, kind, 0, NULL, NULL};
   subst_copy_out(mu, &ed.nmu, &ed.mu_var, &ed.mu_val);
   VEC_PUSH(g->edges, ed);
@@ -160,6 +168,7 @@ static void mark_removed(builder *b, uint32_t id) {
   seg_node *n = node(b->g, id);
   if (n->removed) return;
   n->removed = true;
+  assert(!n->state || b->live_states > 0);
   if (n->state) b->live_states--;
   seg_state_free(n->state);
   n->state = NULL;
@@ -173,6 +182,7 @@ static void mark_removed(builder *b, uint32_t id) {
 static void remove_subtree(builder *b, uint32_t top, bool with_top) {
   seg_graph *g = b->g;
   size_t n = g->nodes.len;
+  assert(top < n);
   bool *in = xcalloc(n, sizeof *in);
   in[top] = true;
   for (size_t i = top + 1; i < n; i++) {
@@ -443,8 +453,10 @@ static void double_brackets(seg_engine *e, seg_state *a, smt_term_vec *out) {
  * pseudo-inverses. */
 static void merge_frames(seg_engine *e, seg_state *c, const seg_state *a, const seg_state *b, subst *mu_a,
                          subst *mu_b, subst *inv_a, subst *inv_b) {
+  assert(a->nframes == b->nframes && c->nframes == 0);
   for (uint32_t i = 0; i < a->nframes; i++) {
     const seg_frame *fa = &a->frames[i], *fb = &b->frames[i];
+    assert(fa->func == fb->func && fa->nslots == fb->nslots);
     seg_frame *fc = seg_push_frame(c, e->m, fa->func, fa->call_inst);
     fc->block = fa->block;
     fc->inst = fa->inst;
@@ -583,6 +595,7 @@ static void merge_ghosts(seg_engine *e, seg_state *c, const seg_state *a, const 
 /* The merge c of a and b (Def. 3); *mu_a receives the instantiation of the
  * edge a -> c, and *mu_b (when not NULL) that of b -> c. */
 static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst *mu_a, subst *mu_b_out) {
+  assert(seg_same_position(a, b) && a->abstracted == b->abstracted);
   seg_state *c = seg_state_new(a->nglobals);
   if (a->nglobals) memcpy(c->globals, a->globals, a->nglobals * sizeof *c->globals);
   c->abstracted = a->abstracted;
@@ -599,6 +612,8 @@ static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst 
     subst_free(&mu_b);
   subst_free(&inv_a);
   subst_free(&inv_b);
+  assert(seg_same_position(c, a)); /* the merge stands where both inputs stand */
+  assert(seg_state_check(e, c));
   return c;
 }
 
@@ -625,6 +640,7 @@ static bool is_return_state(const seg_engine *e, seg_state *s) {
 }
 
 static uint32_t new_entry(seg_graph *g, uint32_t node_id, uint32_t func) {
+  assert(node_id < g->nodes.len && g->nodes.data[node_id].parent == IR_NONE); /* entries are roots */
   seg_entry en = {0};
   en.node = node_id;
   en.func = func;
@@ -636,12 +652,15 @@ static uint32_t new_entry(seg_graph *g, uint32_t node_id, uint32_t func) {
 
 static void add_intersection(builder *bd, uint32_t k, size_t reg, uint32_t r) {
   seg_graph *g = bd->g;
+  assert(k < g->entries.len && reg < g->entries.data[k].calls.len);
   seg_entry *en = &g->entries.data[k];
   seg_call_reg *cr = &en->calls.data[reg];
   uint32_t call = cr->call;
+  assert(node(g, call)->is_call && node(g, r)->entry == k); /* a registered call, a return state of its entry */
   seg_state *si = seg_intersect(&g->e, node(g, call)->state, node(g, r)->state, node(g, en->node)->state, cr->nmu,
                                 cr->mu_var, cr->mu_val);
   if (!si) return; /* <intersection> unsatisfiable: no run returns that way */
+  assert(si->nframes == node(g, call)->state->nframes); /* the call's stack, its top frame at the return */
   uint32_t id = add_node(bd, si, call, SEG_EDGE_INTERSECT);
   node(g, id)->call_node = call;
   node(g, id)->ret_node = r;
@@ -723,6 +742,7 @@ static void handle_call(builder *bd, uint32_t sc) {
   node(g, sc)->expanded = true;
   node(g, sc)->is_call = true;
   seg_state *cas = seg_call_abstraction(e, node(g, sc)->state);
+  assert(cas->nframes == 1 && cas->abstracted && cas->nghost == 0);
   uint32_t func = seg_top(cas)->func;
   uint32_t ca = add_node(bd, cas, sc, SEG_EDGE_CALLABS);
   add_edge(g, sc, ca, SEG_EDGE_CALLABS, NULL);
@@ -770,6 +790,7 @@ static void handle_call(builder *bd, uint32_t sc) {
     es = seg_state_copy(cas); /* the same variables: mu is the identity */
   }
   seg_make_entry(e, es);
+  assert(seg_state_check(e, es));
   uint32_t en = add_node(bd, es, IR_NONE, SEG_EDGE_GEN);
   uint32_t k = new_entry(g, en, func);
   add_edge(g, ca, en, SEG_EDGE_GEN, &mu);
@@ -789,6 +810,7 @@ static void handle_return(builder *bd, uint32_t r) {
   node(g, r)->expanded = true;
   node(g, r)->is_return = true;
   uint32_t k = node(g, r)->entry;
+  assert(k > 0 && k < g->entries.len); /* return states belong to a function's analysis, not main's */
   for (size_t i = g->entries.data[k].rets.len; i-- > 0;) {
     uint32_t r1 = g->entries.data[k].rets.data[i];
     if (r1 == r || node(g, r1)->removed || seg_ret_generalized(g, r1)) continue;
@@ -855,6 +877,7 @@ static void merge_into_ancestor(builder *bd, uint32_t ai, uint32_t bi) {
   seg_graph *g = bd->g;
   seg_engine *e = &g->e;
   subst mu = {0};
+  assert(ai < bi && !node(g, ai)->removed && node(g, ai)->state && node(g, bi)->state);
   seg_state *c = merge_states(e, node(g, ai)->state, node(g, bi)->state, &mu, NULL);
   bd->merges++;
   uint32_t from = ai;
@@ -894,6 +917,7 @@ static bool try_generalize(builder *bd, uint32_t bi) {
   if (b->in != SEG_EDGE_EVAL || !at_loop_header(&g->e, b->state)) return false;
   uint32_t ai = same_position_ancestor(g, bi);
   if (ai == IR_NONE) return false;
+  assert(ai < bi && seg_same_position(node(g, ai)->state, b->state));
   subst mu = {0};
   if (is_generalization(&g->e, node(g, ai)->state, node(g, bi)->state, &mu)) {
     add_edge(g, bi, ai, SEG_EDGE_GEN, &mu);
@@ -958,6 +982,7 @@ static bool try_join(builder *bd, uint32_t bi) {
     VEC_PUSH(*bucket, bi);
     return false;
   }
+  assert(ncand > 0 && ncand <= JOIN_CANDIDATES); /* join_states >= 1 other state */
   for (uint32_t i = 0; i < ncand && !past_deadline(e); i++) {
     subst mu = {0};
     if (is_generalization(e, node(g, cand[i])->state, node(g, bi)->state, &mu)) {
@@ -1000,6 +1025,9 @@ static void expand(builder *bd, uint32_t id) {
   size_t first = g->nodes.len;
   for (size_t i = 0; i < succs.len; i++) {
     seg_succ *sc = &succs.data[i];
+    /* refinement children stand where their parent stands (internal.h, seg_step) */
+    assert(sc->kind != SEG_EDGE_REFINE || (sc->state && seg_same_position(sc->state, node(g, id)->state)));
+    assert(sc->state || sc->leaf != SEG_LEAF_NONE); /* a leaf says why */
     uint32_t ci = add_node(bd, sc->state, id, sc->kind);
     seg_node *cn = node(g, ci);
     cn->leaf = sc->state ? SEG_LEAF_NONE : sc->leaf;

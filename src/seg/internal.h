@@ -151,6 +151,24 @@ bool seg_feasible(seg_engine *e, seg_state *s);
  * in one frame or in two. For assertions: seg_fo and seg_project check it. */
 bool seg_lv_injective(const seg_state *s);
 
+/* The structural invariants of an abstract state that this header and
+ * seg.h promise, checked in one pass (the SEG's counterpart of
+ * its_check_valid): at least one frame; each frame at an instruction (not
+ * a phi) inside a block of a defined function, LV with the function's slot
+ * count whose entries are Int variables only for slots of a value type
+ * (INT, or PTR of the module's width; signed only for INT wider than 1),
+ * the bottom frame returning nowhere and every other frame returning to a
+ * direct call of its function at which the caller stands; LV injective;
+ * one base address per global; ghosts (Int variables) only in abstracted
+ * states; allocations with variable bounds, a known kind, stack objects of
+ * an existing frame, `dynamic` only on the stack; PT atoms over variables
+ * with 1..8 bytes; KB atoms Bool, not `true`, not conjunctions, each once;
+ * link and the <a> cache Bool or SMT_NULL. False (with the broken
+ * invariant on stderr) otherwise. Checked in assertions
+ * on every successor a rule makes and on merged, abstracted, entry and
+ * intersected states. */
+bool seg_state_check(const seg_engine *e, const seg_state *s);
+
 /* Every symbolic variable of the state (LV of all frames, ghosts, AL, PT,
  * globals, and KB), each once, in a deterministic order: LV frame by frame
  * and slot by slot, ghosts, globals, AL, PT, then KB's other variables. */

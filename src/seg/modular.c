@@ -19,6 +19,7 @@
  * recursion f(p) matches the entry's, and its value can change between
  * the calls. */
 static void key_pt_by_params(seg_engine *e, seg_state *s) {
+  assert(s->nframes == 1);
   const seg_frame *fr = &s->frames[0];
   bool *keyed = xcalloc(s->pt.len ? s->pt.len : 1, sizeof *keyed);
   for (uint32_t k = 0; k < fr->nslots; k++) {
@@ -84,6 +85,7 @@ seg_state *seg_call_abstraction(seg_engine *e, const seg_state *call) {
    * information of call abstractions is deleted) */
   key_pt_by_params(e, ca);
   seg_project(e, ca);
+  assert(seg_state_check(e, ca));
   return ca;
 }
 
@@ -95,6 +97,7 @@ void seg_make_entry(seg_engine *e, seg_state *s) {
   s->nghost = 0;
   for (size_t i = 0; i < vars.len; i++)
     if (!is_global_base(s, vars.data[i])) s->ghost[s->nghost++] = vars.data[i];
+  assert(s->nghost <= vars.len && s->abstracted); /* entries start functions' analyses */
   VEC_FREE(vars);
 }
 
@@ -227,6 +230,7 @@ seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const s
     seg_state_free(si);
     return NULL;
   }
+  assert(seg_state_check(e, si));
   return si;
 }
 

@@ -15,6 +15,7 @@
  *
  * Results go into a fresh variable (LV stays injective); integers are held
  * in the representation repr.c chose for the slot (seed 000 Sect. 2). */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,7 @@ static smt_term kpow2(cx *c, unsigned k, int sign, int64_t add) { return seg_pow
 
 /* The n-bit constant `bits` read unsigned or signed. */
 static smt_term kconst(cx *c, uint64_t bits, unsigned n, bool sg) {
+  assert(n >= 1 && n <= 64);
   bits &= ir_mask(n);
   return sg ? kint(c, ir_sext(bits, n)) : ku64(c, bits);
 }
@@ -144,6 +146,7 @@ static bool has_heap(const seg_state *s) {
 
 static void leaf(cx *c, seg_leaf_kind kind, const char *fmt, ...) UTIL_PRINTF(3, 4);
 static void leaf(cx *c, seg_leaf_kind kind, const char *fmt, ...) {
+  assert(kind != SEG_LEAF_NONE);
   char buf[512];
   va_list ap;
   va_start(ap, fmt);
@@ -155,6 +158,8 @@ static void leaf(cx *c, seg_leaf_kind kind, const char *fmt, ...) {
 }
 
 static void push_state(cx *c, seg_edge_kind k, seg_state *st) {
+  assert(k == SEG_EDGE_EVAL || k == SEG_EDGE_REFINE);
+  assert(seg_state_check(c->e, st));
   seg_succ sc = {k, st, SEG_LEAF_NONE, NULL, false, false, false};
   VEC_PUSH(*c->out, sc);
 }
@@ -179,6 +184,7 @@ static bool mentions_new(cx *c, smt_term t) {
  * state per atom; the atoms cover every concrete state. A child in which an
  * atom was already known (the previous split did not help) is a STUCK leaf. */
 static dres split(cx *c, uint32_t n, const smt_term *atoms) {
+  assert(n >= 2); /* one atom would be no case split */
   for (uint32_t i = 0; i < n; i++) {
     smt_term a = smt_simplify(c->ctx, atoms[i]);
     if (mentions_new(c, a)) {
@@ -229,6 +235,7 @@ static dres decide_eq(cx *c, smt_term a, smt_term b) {
 /* Converts x (an n-bit value held in representation from) into representation
  * to (seed 000 Sect. 3: LV_u / LV_s): u = s if s >= 0 else s + 2^n. */
 static bool conv(cx *c, smt_term x, unsigned n, bool from, bool to, smt_term *out) {
+  assert(n >= 1);
   if (from == to) {
     *out = x;
     return true;
@@ -323,6 +330,8 @@ static bool rd(cx *c, ir_value v, bool sg, smt_term *out) {
 /* ---- results ------------------------------------------------------------------------ */
 
 static bool set_res(cx *c, smt_term w) {
+  /* LV holds variables (fresh: LV stays injective) of valued slots only */
+  assert(is_var(c, w) && c->in->type.kind != IR_TY_VOID && res_slot(c) < seg_top(c->ns)->nslots);
   seg_top(c->ns)->lv[res_slot(c)] = w;
   return true;
 }
@@ -474,6 +483,7 @@ static bool rule_mul(cx *c) {
  * x >= 0: cv*q <= x <= cv*q + cv - 1; x <= 0: cv*q - cv + 1 <= x <= cv*q.
  * *q is a fresh variable. */
 static bool div_const(cx *c, smt_term x, smt_term cv, unsigned n, bool sg, smt_term *q) {
+  assert(is_const(c, cv) && mpz_sgn(smt_term_value(c->ctx, cv)) > 0);
   dres d = sg ? decide(c, le(c, kint(c, 0), x)) : D_T;
   if (d == D_STOP) return false;
   *q = seg_fresh_int(c->e, c->ns, n, sg);
@@ -542,6 +552,7 @@ static bool rule_div(cx *c) {
 
 /* i1 and / or / xor: exact linear encodings. */
 static bool bitwise_i1(cx *c) {
+  assert(res_bits(c) == 1);
   smt_term a, b;
   if (!rd(c, c->in->ops[0], false, &a) || !rd(c, c->in->ops[1], false, &b)) return false;
   smt_term r = seg_fresh_int(c->e, c->ns, 1, false), one = kint(c, 1);
@@ -570,6 +581,7 @@ static bool bitwise_i1(cx *c) {
  * same in either representation, so x is read as it is held). */
 static bool and_mask(cx *c, ir_value xv, unsigned k) {
   unsigned n = res_bits(c);
+  assert(k >= 1 && k < n); /* a low mask, neither 0 nor all ones */
   smt_term x;
   bool xsg;
   if (!rd_native(c, xv, &x, &xsg)) return false;
@@ -785,6 +797,7 @@ static bool rule_overflow(cx *c) {
 /* trunc of x (n bits, held as xsg) to m bits (seed 000 Sect. 3.3): w = x when
  * x is in the target range, else w = x - 2^m*k. */
 static bool trunc_to(cx *c, smt_term x, unsigned n, unsigned m) {
+  assert(m < n);
   bool rsg = res_signed(c);
   if (yes(c, in_range(c, x, rlo(c, m, rsg), rhi(c, m, rsg)))) return def_eq(c, x);
   smt_term w = fresh_res(c), k = fresh_k(c, n > m ? n - m : 1);
@@ -866,6 +879,7 @@ static bool goto_block(cx *c, uint32_t to) {
   }
   free(vals);
   seg_frame *fr = seg_top(c->ns);
+  assert(fnp < first + f->blocks[to].count); /* a block ends with its terminator, never a phi */
   fr->block = to;
   fr->inst = fnp;
   seg_project(c->e, c->ns);
@@ -899,6 +913,7 @@ static bool rule_switch(cx *c) {
 /* A new allocation [lo, hi] of n >= 1 bytes (seed 002, alloca): lo >= 1 and
  * hi = lo + n - 1 <= 2^P - 2 (the address one past an object never wraps). */
 static smt_term new_alloc(cx *c, smt_term nbytes, seg_al_kind kind) {
+  assert(kind != SEG_AL_GLOBAL && c->ns->nframes >= 1); /* globals are allocated by seg_initial_state */
   smt_term lo = seg_fresh_ptr(c->e, c->ns), hi = seg_fresh_ptr(c->e, c->ns);
   kb(c, le(c, kint(c, 1), lo));
   kb(c, eq(c, hi, sub(c, add(c, lo, nbytes), kint(c, 1))));
@@ -1129,6 +1144,7 @@ static bool rule_store(cx *c) {
 
 /* Removes allocation i and the PT atoms that may point into it. */
 static void remove_alloc(cx *c, size_t i) {
+  assert(i < c->ns->al.len);
   seg_alloc a = c->ns->al.data[i];
   drop_pt_overlapping(c, a.lo, a.hi);
   memmove(&c->ns->al.data[i], &c->ns->al.data[i + 1], (c->ns->al.len - i - 1) * sizeof(seg_alloc));
@@ -1162,6 +1178,7 @@ static bool call_defined(cx *c, uint32_t callee) {
       free(vals);
       return false;
     }
+  assert(g->defined && g->nblocks > 0);
   seg_push_frame(c->ns, c->m, callee, c->ii);
   for (uint32_t i = 0; i < g->nparams; i++) {
     smt_term w = fresh_of(c, g->params[i], slot_signed(gi, g, i));
@@ -1192,7 +1209,9 @@ static bool rule_ret(cx *c) {
   uint32_t call = seg_top(c->ns)->call_inst;
   const ir_func *caller = &c->m->funcs.data[cf->func];
   const seg_func_info *ci = &c->e->finfo[cf->func];
+  assert(call < caller->ninsts && cf->inst == call); /* the caller waits at the call */
   const ir_inst *cin = &caller->insts[call];
+  assert(cin->op == IR_CALL && cin->callee == c->ns->frames[c->ns->nframes - 1].func);
   uint32_t cslot = seg_slot_of_inst(caller, call);
   bool has_val = c->in->nops == 1 && cin->type.kind != IR_TY_VOID;
   bool csg = has_val && slot_signed(ci, caller, cslot);
@@ -1216,6 +1235,7 @@ static bool rule_ret(cx *c) {
 
 /* malloc / calloc: a NULL result, and (for n >= 1) a fresh heap object. */
 static bool heap_alloc(cx *c, smt_term n) {
+  assert(c->in->type.kind == IR_TY_PTR); /* the result slot holds the pointer */
   dres d = decide(c, le(c, kint(c, 1), n));
   if (d == D_STOP) return false;
   seg_state *t = seg_state_copy(c->ns);
@@ -1459,6 +1479,7 @@ void seg_step(seg_engine *e, seg_state *s, seg_succ_vec *out) {
   }
   c.ii = fr->inst;
   c.in = &c.f->insts[c.ii];
+  assert(c.in->block == fr->block); /* the position's instruction is in the frame's block */
   ir_loc_format(e->m, c.in->loc, c.loc, sizeof c.loc);
   c.ns = seg_state_copy(s);
   if (dispatch(&c)) {
@@ -1514,8 +1535,10 @@ seg_state *seg_initial_state(seg_engine *e, const char **why) {
     seg_top(s)->lv[i] = fresh_of(&c, f->params[i], sg);
   }
   seg_frame *fr = seg_top(s);
+  assert(s->nframes == 1 && fr->call_inst == IR_NONE);
   fr->block = 0;
   fr->inst = ir_first_non_phi(f, 0);
   seg_project(e, s);
+  assert(seg_state_check(e, s));
   return s;
 }

@@ -43,6 +43,8 @@ static smt_term new_var(seg_engine *e) {
 }
 
 static smt_term fresh_in(seg_engine *e, seg_state *s, smt_term lo, smt_term hi) {
+  assert(smt_term_kind(e->ctx, lo) == SMT_INT_CONST && smt_term_kind(e->ctx, hi) == SMT_INT_CONST);
+  assert(mpz_cmp(smt_term_value(e->ctx, lo), smt_term_value(e->ctx, hi)) <= 0); /* a non-empty range */
   smt_term v = new_var(e);
   seg_kb_add(e, s, smt_mk_int_le(e->ctx, lo, v));
   seg_kb_add(e, s, smt_mk_int_le(e->ctx, v, hi));
@@ -116,6 +118,7 @@ void seg_state_free(seg_state *s) {
 
 void seg_kb_add(seg_engine *e, seg_state *s, smt_term atom) {
   smt_ctx *ctx = e->ctx;
+  assert(smt_sort_is_bool(smt_term_sort(ctx, atom)));
   atom = smt_simplify(ctx, atom);
   if (atom == smt_mk_bool(ctx, true)) return;
   if (smt_term_kind(ctx, atom) == SMT_AND) { /* conjuncts one by one: merging keeps them apart */
@@ -129,9 +132,13 @@ void seg_kb_add(seg_engine *e, seg_state *s, smt_term atom) {
   s->fo_cache = SMT_NULL;
 }
 
-seg_frame *seg_top(seg_state *s) { return &s->frames[s->nframes - 1]; }
+seg_frame *seg_top(seg_state *s) {
+  assert(s->nframes > 0);
+  return &s->frames[s->nframes - 1];
+}
 
 seg_frame *seg_push_frame(seg_state *s, const ir_module *m, uint32_t func, uint32_t call_inst) {
+  assert(func < m->funcs.len && m->funcs.data[func].defined);
   seg_frame *fr = realloc(s->frames, (s->nframes + 1) * sizeof *fr);
   if (!fr) util_die_unknown("out of memory");
   s->frames = fr;
@@ -257,6 +264,103 @@ bool seg_lv_injective(const seg_state *s) {
       ok = s->frames[i].lv[k] == SMT_NULL || set_add(&seen, s->frames[i].lv[k]);
   u64_map_free(&seen);
   return ok;
+}
+
+/* ---- whole-state invariants (seg_state_check) ------------------------------- */
+
+static bool broken(const char *what, uint32_t i) {
+  fprintf(stderr, "seg_state_check: %s (at %u)\n", what, i);
+  return false;
+}
+
+static bool is_int_var(smt_ctx *ctx, smt_term t) {
+  return t != SMT_NULL && smt_term_kind(ctx, t) == SMT_VAR && smt_sort_is_int(smt_term_sort(ctx, t));
+}
+
+static bool is_bool_or_null(smt_ctx *ctx, smt_term t) {
+  return t == SMT_NULL || smt_sort_is_bool(smt_term_sort(ctx, t));
+}
+
+/* One frame of the stack: a valid position of a defined function, LV of
+ * the function's slot count holding Int variables only for slots of a
+ * value type, and (above the bottom) a return to a direct call of it at
+ * which the caller's frame stands. */
+static bool frame_ok(const seg_engine *e, const seg_state *s, uint32_t i) {
+  const ir_module *m = e->m;
+  const seg_frame *fr = &s->frames[i];
+  if (fr->func >= m->funcs.len) return broken("frame of an unknown function", i);
+  const ir_func *f = &m->funcs.data[fr->func];
+  if (!f->defined || f->nblocks == 0) return broken("frame of a function without body", i);
+  if (e->finfo && !e->finfo[fr->func].has_info) return broken("frame of a function without seg_func_info", i);
+  if (fr->block >= f->nblocks) return broken("block index out of range", i);
+  const ir_block *bl = &f->blocks[fr->block];
+  if (fr->inst < bl->first || fr->inst >= bl->first + bl->count || fr->inst >= f->ninsts)
+    return broken("instruction index outside its block", i);
+  if (f->insts[fr->inst].op == IR_PHI) return broken("position at a phi (phis run with the branch)", i);
+  if (fr->nslots != f->nparams + f->ninsts) return broken("LV size is not nparams + ninsts", i);
+  if (fr->nslots && !fr->lv) return broken("LV array missing", i);
+  for (uint32_t k = 0; k < fr->nslots; k++) {
+    if (fr->lv[k] == SMT_NULL) continue;
+    if (!is_int_var(e->ctx, fr->lv[k])) return broken("LV entry is not an Int variable", i);
+    ir_type t = k < f->nparams ? f->params[k] : f->insts[k - f->nparams].type;
+    if (t.kind == IR_TY_VOID || t.bits == 0) return broken("LV entry for a value without width", i);
+    if (t.kind == IR_TY_PTR && t.bits != m->ptr_bits) return broken("pointer slot of another width", i);
+    if (e->finfo && e->finfo[fr->func].is_signed[k] && !(t.kind == IR_TY_INT && t.bits > 1))
+      return broken("signed representation of an i1 or a pointer", i);
+  }
+  if (i == 0) return fr->call_inst == IR_NONE || broken("bottom frame returns to a call", i);
+  const seg_frame *cf = &s->frames[i - 1];
+  const ir_func *caller = &m->funcs.data[cf->func];
+  if (fr->call_inst >= caller->ninsts || cf->inst != fr->call_inst)
+    return broken("caller does not stand at the frame's call", i);
+  const ir_inst *call = &caller->insts[fr->call_inst];
+  if (call->op != IR_CALL || call->callee != fr->func) return broken("frame's call is no direct call of it", i);
+  return true;
+}
+
+bool seg_state_check(const seg_engine *e, const seg_state *s) {
+  smt_ctx *ctx = e->ctx;
+  if (s->nframes == 0 || !s->frames) return broken("no frame", 0);
+  for (uint32_t i = 0; i < s->nframes; i++)
+    if (!frame_ok(e, s, i)) return false;
+  if (!seg_lv_injective(s)) return broken("LV not injective", 0);
+  if (s->nglobals != e->m->globals.len) return broken("one base address per global", s->nglobals);
+  for (uint32_t g = 0; g < s->nglobals; g++)
+    if (s->globals[g] != SMT_NULL && !is_int_var(ctx, s->globals[g])) return broken("global base not a variable", g);
+  if (s->nghost && !s->abstracted) return broken("ghosts outside a modular analysis", s->nghost);
+  for (uint32_t j = 0; j < s->nghost; j++)
+    if (!is_int_var(ctx, s->ghost[j])) return broken("ghost is not an Int variable", j);
+  for (size_t i = 0; i < s->al.len; i++) {
+    const seg_alloc *a = &s->al.data[i];
+    if (!is_int_var(ctx, a->lo) || !is_int_var(ctx, a->hi)) return broken("allocation bound not a variable", (uint32_t)i);
+    if (a->kind > SEG_AL_GLOBAL) return broken("allocation of an unknown kind", (uint32_t)i);
+    if (a->kind == SEG_AL_STACK && a->depth >= s->nframes) return broken("stack object of a missing frame", (uint32_t)i);
+    if (a->kind != SEG_AL_STACK && a->dynamic) return broken("dynamic allocation not on the stack", (uint32_t)i);
+  }
+  for (size_t i = 0; i < s->pt.len; i++) {
+    const seg_pt *p = &s->pt.data[i];
+    if (!is_int_var(ctx, p->addr) || !is_int_var(ctx, p->val)) return broken("PT atom over a non-variable", (uint32_t)i);
+    if (p->bytes < 1 || p->bytes > 8) return broken("PT atom size outside 1..8", (uint32_t)i);
+  }
+  /* KB: Bool atoms as seg_kb_add keeps them (no true, conjunctions split,
+   * no duplicates: split() and check_mul find atoms by identity) */
+  term_set seen;
+  set_init(&seen, s->kb.len);
+  bool ok = true;
+  for (size_t i = 0; ok && i < s->kb.len; i++) {
+    smt_term a = s->kb.data[i];
+    if (a == SMT_NULL || a == SMT_TRUE || !smt_sort_is_bool(smt_term_sort(ctx, a)))
+      ok = broken("KB atom is not a Bool term other than true", (uint32_t)i);
+    else if (smt_term_kind(ctx, a) == SMT_AND)
+      ok = broken("KB atom is a conjunction", (uint32_t)i);
+    else if (!set_add(&seen, a))
+      ok = broken("KB atom twice", (uint32_t)i);
+  }
+  u64_map_free(&seen);
+  if (!ok) return false;
+  if (!is_bool_or_null(ctx, s->link)) return broken("link is not Bool", 0);
+  if (!is_bool_or_null(ctx, s->fo_cache)) return broken("<a> cache is not Bool", 0);
+  return true;
 }
 
 void seg_state_vars(seg_engine *e, const seg_state *s, smt_term_vec *out) {

@@ -42,6 +42,7 @@ static bool is_bv_smax(const smt_ctx *ctx, smt_term t) {
 }
 
 static smt_term bv_ones(smt_ctx *ctx, uint32_t w) {
+  assert(w >= 1 && w <= SMT_MAX_WIDTH);
   mpz_t z;
   mpz_init(z);
   mpz_setbit(z, w);
@@ -52,6 +53,7 @@ static smt_term bv_ones(smt_ctx *ctx, uint32_t w) {
 }
 
 static smt_term bv_smin(smt_ctx *ctx, uint32_t w) {
+  assert(w >= 1 && w <= SMT_MAX_WIDTH); /* bit w-1 is the sign */
   mpz_t z;
   mpz_init(z);
   mpz_setbit(z, w - 1);
@@ -71,6 +73,7 @@ static smt_term mk1p(smt_ctx *ctx, smt_kind k, smt_term a, uint32_t p1, uint32_t
 
 /* ---- constant folding ------------------------------------------------------ */
 static smt_term const_of_value(smt_ctx *ctx, smt_sort s, mpz_srcptr v) {
+  assert(s == SMT_SORT_BOOL || s == SMT_SORT_INT || smt_sort_is_bv(s)); /* arrays are never folded */
   if (s == SMT_SORT_BOOL) return mpz_sgn(v) ? SMT_TRUE : SMT_FALSE;
   if (s == SMT_SORT_INT) return smt_mk_int_mpz(ctx, v);
   return smt_mk_bv_mpz(ctx, smt_sort_width(s), v);
@@ -175,6 +178,7 @@ static smt_term mk_andor(smt_ctx *ctx, bool is_and, uint32_t n, const smt_term *
       for (uint32_t i = NARGS(t); i-- > 0;) sv_push(&todo, ARG(t, i));
       continue;
     }
+    assert(SORT(t) == SMT_SORT_BOOL);
     sv_push(&v, t);
   }
   if (!r) {
@@ -209,6 +213,7 @@ static smt_term mk_andor(smt_ctx *ctx, bool is_and, uint32_t n, const smt_term *
 static smt_term int_cmp(smt_ctx *ctx, bool is_eq, smt_term a, smt_term b, long k);
 
 static smt_term mk_not(smt_ctx *ctx, smt_term a) {
+  assert(SORT(a) == SMT_SORT_BOOL);
   if (a == SMT_TRUE) return SMT_FALSE;
   if (a == SMT_FALSE) return SMT_TRUE;
   if (KIND(a) == SMT_NOT) return ARG(a, 0);
@@ -230,6 +235,7 @@ static bool complementary(const smt_ctx *ctx, smt_term a, smt_term b) {
 }
 
 static smt_term mk_xor(smt_ctx *ctx, smt_term a, smt_term b) {
+  assert(SORT(a) == SMT_SORT_BOOL && SORT(b) == SMT_SORT_BOOL);
   if (a == b) return SMT_FALSE;
   if (a == SMT_FALSE) return b;
   if (b == SMT_FALSE) return a;
@@ -241,6 +247,7 @@ static smt_term mk_xor(smt_ctx *ctx, smt_term a, smt_term b) {
 }
 
 static smt_term mk_ite(smt_ctx *ctx, smt_term c, smt_term a, smt_term b) {
+  assert(SORT(c) == SMT_SORT_BOOL && SORT(a) == SORT(b));
   if (c == SMT_TRUE) return a;
   if (c == SMT_FALSE) return b;
   if (a == b) return a;
@@ -269,6 +276,7 @@ static smt_term poly_atom(smt_ctx *ctx, bool is_eq, smt_poly *p) {
   mpz_t g, bound;
   mpz_inits(g, bound, NULL);
   smt_poly_gcd(g, p);
+  assert(mpz_sgn(g) > 0); /* normalized: no zero coefficient, so the divisions below are by g >= 1 */
   mpz_neg(bound, p->constant); /* q <= -constant, q = p - constant */
   smt_term r = SMT_NULL;
   if (is_eq) {
@@ -296,6 +304,7 @@ static smt_term poly_atom(smt_ctx *ctx, bool is_eq, smt_poly *p) {
 
 /* a - b + k <= 0 or = 0 */
 static smt_term int_cmp(smt_ctx *ctx, bool is_eq, smt_term a, smt_term b, long k) {
+  assert(SORT(a) == SMT_SORT_INT && SORT(b) == SMT_SORT_INT);
   smt_poly p;
   smt_poly_init(&p);
   mpz_t one, m1;
@@ -312,6 +321,7 @@ static smt_term int_cmp(smt_ctx *ctx, bool is_eq, smt_term a, smt_term b, long k
 }
 
 static smt_term int_arith(smt_ctx *ctx, smt_kind k, uint32_t n, const smt_term *a) {
+  assert(n >= 1 && (k != SMT_INT_SUB || n == 2) && (k != SMT_INT_NEG || n == 1));
   smt_poly p;
   smt_poly_init(&p);
   mpz_t one, m1;
@@ -348,6 +358,7 @@ static smt_term int_arith(smt_ctx *ctx, smt_kind k, uint32_t n, const smt_term *
 }
 
 static smt_term int_divmod(smt_ctx *ctx, smt_kind k, smt_term a, smt_term b) {
+  assert(SORT(a) == SMT_SORT_INT && SORT(b) == SMT_SORT_INT);
   if (KIND(b) == SMT_INT_CONST) {
     if (mpz_cmp_ui(VAL(b), 1) == 0) return k == SMT_INT_DIV ? a : smt_mk_int(ctx, 0);
     if (mpz_cmp_si(VAL(b), -1) == 0)
@@ -358,6 +369,7 @@ static smt_term int_divmod(smt_ctx *ctx, smt_kind k, smt_term a, smt_term b) {
 
 /* ---- equality ------------------------------------------------------------------- */
 static smt_term mk_eq(smt_ctx *ctx, smt_term a, smt_term b) {
+  assert(SORT(a) == SORT(b));
   if (a == b) return SMT_TRUE;
   smt_sort s = SORT(a);
   if (s == SMT_SORT_BOOL) {
@@ -424,6 +436,8 @@ static bool commutative(smt_kind k) {
 
 static smt_term bv_binary(smt_ctx *ctx, smt_kind k, smt_term a, smt_term b) {
   uint32_t w = WIDTH(a);
+  /* bv operations need equal widths; only concat joins two widths */
+  assert(smt_sort_is_bv(SORT(a)) && (k == SMT_BV_CONCAT || SORT(a) == SORT(b)));
   if (commutative(k)) { /* constant first, else by index */
     bool ca = KIND(a) == SMT_BV_CONST, cb = KIND(b) == SMT_BV_CONST;
     if ((cb && !ca) || (ca == cb && a > b)) {
@@ -552,6 +566,7 @@ static smt_term bv_unary(smt_ctx *ctx, smt_kind k, smt_term a, uint32_t p1, uint
     break;
   case SMT_BV_EXTRACT: {
     uint32_t hi = p1, lo = p2;
+    assert(lo <= hi && hi < w); /* the extract range lies in the argument */
     if (lo == 0 && hi == w - 1) return a;
     switch (KIND(a)) {
     case SMT_BV_EXTRACT: {
@@ -577,6 +592,7 @@ static smt_term bv_unary(smt_ctx *ctx, smt_kind k, smt_term a, uint32_t p1, uint
   }
   case SMT_BV_ZEXT:
   case SMT_BV_SEXT:
+    assert(p1 <= SMT_MAX_WIDTH - w);
     if (p1 == 0) return a;
     if (KIND(a) == k) return mk1p(ctx, k, ARG(a, 0), p1 + (w - WIDTH(ARG(a, 0))), 0);
     break;
@@ -586,6 +602,7 @@ static smt_term bv_unary(smt_ctx *ctx, smt_kind k, smt_term a, uint32_t p1, uint
 }
 
 static smt_term mk_conv(smt_ctx *ctx, smt_kind k, smt_term a, uint32_t p1) {
+  assert(k == SMT_INT2BV ? SORT(a) == SMT_SORT_INT && p1 >= 1 && p1 <= SMT_MAX_WIDTH : smt_sort_is_bv(SORT(a)));
   switch (k) {
   case SMT_BV2NAT:
     if (KIND(a) == SMT_BV_ZEXT) return mk1p(ctx, k, ARG(a, 0), 0, 0);
@@ -604,6 +621,7 @@ static smt_term mk_conv(smt_ctx *ctx, smt_kind k, smt_term a, uint32_t p1) {
 
 /* ---- arrays ------------------------------------------------------------------------ */
 static smt_term mk_select(smt_ctx *ctx, smt_term a, smt_term i) {
+  assert(smt_sort_is_array(SORT(a)) && SORT(i) == smt_sort_bv(WIDTH(a)));
   for (;;) {
     if (KIND(a) == SMT_CONST_ARRAY) return ARG(a, 0);
     if (KIND(a) != SMT_STORE) break;
@@ -620,6 +638,7 @@ static smt_term mk_select(smt_ctx *ctx, smt_term a, smt_term i) {
 }
 
 static smt_term mk_store(smt_ctx *ctx, smt_term a, smt_term i, smt_term v) {
+  assert(smt_sort_is_array(SORT(a)) && SORT(i) == smt_sort_bv(WIDTH(a)) && SORT(v) == smt_sort_bv(8));
   if (KIND(v) == SMT_SELECT && ARG(v, 0) == a && ARG(v, 1) == i) return a;
   if (KIND(a) == SMT_STORE) {
     smt_term j = ARG(a, 1);

@@ -10,11 +10,14 @@
  * constants; the simplifier and the evaluator both use it, and the tests
  * check it against Z3.
  */
+#include <assert.h>
+
 #include "build.h"
 #include "internal.h"
 
 /* v as a two's complement signed value of width w (w >= 1). */
 static void to_signed(mpz_ptr out, mpz_srcptr v, uint32_t w) {
+  assert(w >= 1 && mpz_sgn(v) >= 0 && mpz_sizeinbase(v, 2) <= w); /* a BV(w) value in [0, 2^w) */
   mpz_set(out, v);
   if (mpz_tstbit(v, w - 1)) {
     mpz_t m;
@@ -52,6 +55,7 @@ static void bv_urem(mpz_ptr out, mpz_srcptr a, mpz_srcptr b) {
 
 /* Is the signed value v outside the range of width w? */
 static bool out_of_signed_range(mpz_srcptr v, uint32_t w) {
+  assert(w >= 1);
   /* range is [-2^(w-1), 2^(w-1) - 1]: v fits iff v + 2^(w-1) in [0, 2^w) */
   mpz_t t;
   mpz_init_set(t, v);
@@ -119,6 +123,7 @@ bool smt_fold(smt_kind k, uint32_t n, mpz_srcptr const *a, const uint32_t *aw, s
       mpz_set(out, x);
     } else {
       mpz_sub(z, a[0], x);
+      assert(mpz_divisible_p(z, a[1])); /* a - (a mod |b|) is a multiple of b: divexact is exact */
       mpz_divexact(out, z, a[1]);
     }
     break;

@@ -12,6 +12,7 @@
  * MAX_PRODUCT_MONOS monomials; a larger product stays an opaque power
  * product (the term itself), so normalisation never blows up.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,6 +182,7 @@ void smt_poly_add_term(smt_ctx *ctx, smt_poly *p, mpz_srcptr c, smt_term t) {
   /* copy the descriptor: recursive calls create terms, which may move the
    * table (argument arrays themselves never move) */
   const smt_tdesc d0 = *smt_desc(ctx, t), *d = &d0;
+  assert(smt_sort_is_int(d->sort)); /* Int polynomials only */
   switch (d->kind) {
   case SMT_INT_CONST: mpz_addmul(p->constant, c, ctx->values.data[d->aux]); return;
   case SMT_INT_ADD:
@@ -236,6 +238,8 @@ void smt_poly_add_term(smt_ctx *ctx, smt_poly *p, mpz_srcptr c, smt_term t) {
 
 /* ---- back to terms ------------------------------------------------------------ */
 smt_term smt_mono_term(smt_ctx *ctx, mpz_srcptr coef, smt_term pp) {
+  /* a power product: an Int term that is no constant (the contract above) */
+  assert(smt_sort_is_int(smt_desc(ctx, pp)->sort) && smt_desc(ctx, pp)->kind != SMT_INT_CONST);
   if (mpz_cmp_ui(coef, 1) == 0) return pp;
   if (mpz_sgn(coef) == 0) return smt_mk_int(ctx, 0);
   uint32_t n;
@@ -253,6 +257,7 @@ smt_term smt_poly_term(smt_ctx *ctx, const smt_poly *p) {
   if (k == 0) return smt_mk_int_mpz(ctx, p->constant);
   bool has_const = mpz_sgn(p->constant) != 0;
   if (k == 1 && !has_const) return smt_mono_term(ctx, p->m.data[0].coef, p->m.data[0].pp);
+  assert(mpz_sgn(p->m.data[0].coef) != 0); /* normalized: zero monomials are gone */
   smt_term *args = xmalloc((k + 1) * sizeof *args);
   uint32_t n = 0;
   if (has_const) args[n++] = smt_mk_int_mpz(ctx, p->constant);

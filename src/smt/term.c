@@ -164,6 +164,7 @@ static bool key_equal(const smt_ctx *ctx, const smt_tdesc *d, const term_key *k,
  * in the term table, not integers. */
 static void htab_grow(smt_ctx *ctx) {
   uint32_t ncap = ctx->hcap ? 2 * ctx->hcap : 1024;
+  assert((ncap & (ncap - 1)) == 0 && ncap > ctx->hcap); /* probing masks with ncap - 1 */
   uint32_t *n = xcalloc(ncap, sizeof *n);
   for (uint32_t i = 0; i < ctx->hcap; i++) {
     uint32_t t = ctx->htab[i];
@@ -186,6 +187,7 @@ static const smt_term *pool_args(smt_ctx *ctx, uint32_t n, const smt_term *args)
     ctx->arg_left = size;
     VEC_PUSH(ctx->arg_blocks, ctx->arg_cur);
   }
+  assert(ctx->arg_left >= n);
   smt_term *p = ctx->arg_cur;
   memcpy(p, args, n * sizeof *args);
   ctx->arg_cur += n;
@@ -223,6 +225,7 @@ static void names_add(smt_ctx *ctx, const char *s) {
     ctx->name_slot = n;
     ctx->name_cap = ncap;
   }
+  assert((ctx->name_cap & (ctx->name_cap - 1)) == 0 && 2 * (ctx->name_count + 1) <= ctx->name_cap);
   uint32_t j = str_hash(s) & (ctx->name_cap - 1);
   while (ctx->name_slot[j]) {
     if (strcmp(ctx->name_slot[j], s) == 0) return;
@@ -238,6 +241,7 @@ bool smt_name_taken(const smt_ctx *ctx, const char *name) { return names_has(ctx
 static smt_term intern(smt_ctx *ctx, const term_key *k) {
   uint32_t h = key_hash(k);
   if (2 * (ctx->hcount + 1) > ctx->hcap) htab_grow(ctx);
+  assert(2 * (ctx->hcount + 1) <= ctx->hcap); /* a free slot: the probe below ends */
   uint32_t mask = ctx->hcap - 1, j = h & mask;
   for (;;) {
     uint32_t t = ctx->htab[j];
@@ -267,6 +271,7 @@ static smt_term intern(smt_ctx *ctx, const term_key *k) {
         if (!taken) break;
       }
     }
+    assert(!names_has(ctx, vi.print_name)); /* print names are unique in the context */
     names_add(ctx, vi.name);
     names_add(ctx, vi.print_name);
     d.aux = (uint32_t)ctx->vars.len;
@@ -339,6 +344,7 @@ smt_term smt_mk_bv_mpz(smt_ctx *ctx, uint32_t width, mpz_srcptr v) {
   mpz_t z;
   mpz_init(z);
   mpz_fdiv_r_2exp(z, v, width); /* in [0, 2^width) also for negative v */
+  assert(mpz_sgn(z) >= 0 && mpz_sizeinbase(z, 2) <= width);
   term_key k = {.kind = SMT_BV_CONST, .sort = smt_sort_bv(width), .value = z};
   smt_term t = intern(ctx, &k);
   mpz_clear(z);

@@ -1,7 +1,7 @@
 /* Unit tests of src/seg/state.c: fresh variables carry their ranges, <a>
  * (allocations disjoint, memory functional), entailment, and the projection
  * of dead variables (facts about live variables survive, through chains of
- * equalities). */
+ * equalities), and seg_state_check on a good state and on broken ones. */
 #include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,9 +115,95 @@ static void test_projection(void) {
   smt_ctx_free(ctx);
 }
 
+/* seg_state_check: the initial state of a small main (a global, a
+ * parameter, an addition, a return) passes; each copy with one invariant
+ * broken is rejected (the broken invariant goes to stderr). */
+static void test_state_check(void) {
+  smt_ctx *ctx = smt_ctx_new();
+  ir_module *m = ir_module_new(64, "t");
+  ir_type i32 = ir_type_int(32);
+  ir_global_add(m, "g", 4, 4);
+  uint32_t mainf = ir_func_add(m, "main", i32, 1, &i32, false);
+  ir_builder b;
+  ir_build_begin(&b, m, mainf);
+  ir_build_block(&b, ir_build_new_block(&b, NULL));
+  uint32_t sum = ir_emit_binary(&b, IR_ADD, IR_NSW, ir_arg_val(i32, 0), ir_const(i32, 1), ir_loc_none());
+  ir_value r = ir_inst_val(i32, sum);
+  ir_emit_ret(&b, &r, ir_loc_none());
+  ir_build_finish(&b);
+  seg_engine e = engine(ctx, m);
+  seg_func_info fi;
+  seg_func_info_init(&fi, &m->funcs.data[mainf]);
+  e.finfo = &fi;
+  const char *why = NULL;
+  seg_state *s = seg_initial_state(&e, &why);
+  CHECK_MSG(s != NULL, "no initial state: %s", why ? why : "?");
+  if (!s) goto out;
+  CHECK(s->nframes == 1 && s->frames[0].lv[0] != SMT_NULL && s->al.len == 1 && s->pt.len == 1);
+  CHECK(seg_state_check(&e, s));
+  seg_state *c;
+  /* position outside the block */
+  c = seg_state_copy(s);
+  c->frames[0].inst = m->funcs.data[mainf].ninsts;
+  CHECK(!seg_state_check(&e, c));
+  seg_state_free(c);
+  /* an LV entry that is no variable */
+  c = seg_state_copy(s);
+  c->frames[0].lv[1] = smt_mk_int(ctx, 5);
+  CHECK(!seg_state_check(&e, c));
+  seg_state_free(c);
+  /* an LV entry for the void `ret` */
+  c = seg_state_copy(s);
+  c->frames[0].lv[2] = seg_fresh_int(&e, c, 32, true);
+  CHECK(!seg_state_check(&e, c));
+  seg_state_free(c);
+  /* LV not injective */
+  c = seg_state_copy(s);
+  c->frames[0].lv[1] = c->frames[0].lv[0];
+  CHECK(!seg_state_check(&e, c));
+  seg_state_free(c);
+  /* a PT atom of 0 bytes */
+  c = seg_state_copy(s);
+  c->pt.data[0].bytes = 0;
+  CHECK(!seg_state_check(&e, c));
+  seg_state_free(c);
+  /* a stack object of a frame that does not exist */
+  c = seg_state_copy(s);
+  c->al.data[0].kind = SEG_AL_STACK;
+  c->al.data[0].depth = 1;
+  CHECK(!seg_state_check(&e, c));
+  seg_state_free(c);
+  /* a KB atom twice (seg_kb_add never does this) */
+  c = seg_state_copy(s);
+  CHECK(c->kb.len > 0);
+  if (c->kb.len) VEC_PUSH(c->kb, c->kb.data[0]);
+  CHECK(!seg_state_check(&e, c));
+  seg_state_free(c);
+  /* ghosts outside a modular analysis */
+  c = seg_state_copy(s);
+  c->ghost = malloc(sizeof *c->ghost);
+  c->ghost[0] = c->frames[0].lv[0];
+  c->nghost = 1;
+  CHECK(!seg_state_check(&e, c));
+  c->abstracted = true; /* inside one: fine */
+  CHECK(seg_state_check(&e, c));
+  seg_state_free(c);
+  /* no frame at all */
+  c = seg_state_copy(s);
+  seg_pop_frame(c);
+  CHECK(!seg_state_check(&e, c));
+  seg_state_free(c);
+  seg_state_free(s);
+out:
+  seg_func_info_free(&fi);
+  ir_module_free(m);
+  smt_ctx_free(ctx);
+}
+
 int main(void) {
   test_ranges();
   test_first_order_view();
   test_projection();
+  test_state_check();
   return TEST_SUMMARY();
 }
