@@ -118,12 +118,6 @@ double util_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-double util_time_left(void) {
-  if (global_deadline <= 0) return -1;
-  double left = global_deadline - util_now();
-  return left > 0 ? left : 1e-6; /* armed: the handler ends the process at 0 */
-}
-
 static void vdiag(const char *kind, const char *fmt, va_list ap) {
   fprintf(stderr, "bitprove: %s: ", kind);
   vfprintf(stderr, fmt, ap);

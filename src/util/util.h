@@ -63,8 +63,6 @@ void util_set_giveup_verdict(const char *word);
 void util_set_timeout(double seconds);
 /* The global deadline (a util_now() value), 0 when none is armed. */
 double util_deadline(void);
-/* Seconds until the global deadline, or -1 when none is armed. */
-double util_time_left(void);
 /* Seconds of wall time on the monotonic clock. */
 double util_now(void);
 /* Parses a number of seconds as the command lines take it: a whole decimal

@@ -35,7 +35,7 @@ static void big(void *arg, strbuf *out) {
 
 static void time_left(void *arg, strbuf *out) {
   (void)arg;
-  strbuf_printf(out, "%g %g", util_time_left(), util_deadline());
+  strbuf_printf(out, "%g %g", budget_left(budget_of_run()), util_deadline());
 }
 
 static void spin(void) {
@@ -67,10 +67,10 @@ static void timeout_child(bool busy, strbuf *got, int *status) {
 }
 
 static void test_global_timeout(void) {
-  CHECK(util_time_left() == -1 && util_deadline() == 0);
+  CHECK(budget_left(budget_of_run()) == -1 && util_deadline() == 0);
   double t0 = util_now();
   util_set_timeout(1000);
-  double left = util_time_left();
+  double left = budget_left(budget_of_run());
   CHECK_MSG(left > 999 && left <= 1000, "left %g", left);
   CHECK(util_deadline() >= t0 + 1000 && util_deadline() <= util_now() + 1000);
   /* the isolated child runs without it */
@@ -78,9 +78,9 @@ static void test_global_timeout(void) {
   CHECK(util_run_isolated(budget_until(budget_unlimited(), util_now() + 10), time_left, NULL, &b));
   CHECK_MSG(b.data && strcmp(b.data, "-1 0") == 0, "%s", b.data ? b.data : "");
   strbuf_free(&b);
-  CHECK(util_time_left() > 990); /* and the parent keeps it */
+  CHECK(budget_left(budget_of_run()) > 990); /* and the parent keeps it */
   util_set_timeout(0);
-  CHECK(util_time_left() == -1 && util_deadline() == 0);
+  CHECK(budget_left(budget_of_run()) == -1 && util_deadline() == 0);
 
   for (int busy = 0; busy < 2; busy++) {
     int status = -1;
