@@ -48,7 +48,9 @@ bool drv_nonterm_check(const ir_module *m, budget b, bool debug, verdict *out) {
   out->violated = PROP_TERMINATION;
   verdict_note_lines(out, "", r.explanation.data);
   evidence *ev = &out->ev;
-  for (size_t i = 0; i < r.draws.len; i++) VEC_PUSH(ev->cex, r.draws.data[i]);
+  assert(ev->cex.data == NULL); /* a fresh verdict: the evidence takes the draws over */
+  ev->cex = r.draws;
+  memset(&r.draws, 0, sizeof r.draws);
   ev->lasso_stem = r.stem;
   if (r.kind == NONTERM_LASSO) {
     ev->lasso_first = r.first, ev->lasso_second = r.second;

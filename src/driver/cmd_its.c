@@ -119,16 +119,7 @@ int cmd_its(int argc, char **argv) {
   int rc = 0;
   strbuf out = {0};
   if (print) {
-    bool ok = true;
-    if (strcmp(print, "text") == 0)
-      its_print(s, &out);
-    else if (strcmp(print, "koat") == 0)
-      ok = its_print_koat(s, &out, err, sizeof err);
-    else if (strcmp(print, "smt2") == 0)
-      ok = its_print_smt2(s, &out, err, sizeof err);
-    else
-      ok = its_print_ari(s, &out, err, sizeof err);
-    if (ok) {
+    if (its_print_format(s, print, &out, err, sizeof err)) {
       fputs(out.data ? out.data : "", stdout);
     } else {
       util_error("%s: cannot print as %s: %s", file, print, err);

@@ -35,8 +35,12 @@ static const share
 
 /* Kept for printing the verdict when an engine runs to the end of the run's time. */
 #define MARGIN_PRINT 0.5
-/* The graph alone (--engine seg) keeps a little more: it frees a large graph. */
+/* The graph when it runs to the end (--engine seg, or after the direct
+ * translation) keeps a little more: it frees a large graph. */
 #define MARGIN_SEG_ALONE 1.0
+/* The direct translation when it runs to the end: its ITS proof and the
+ * verdict after it. */
+#define MARGIN_DIRECT 1.0
 
 static budget share_of(budget run, share s) { return budget_share(run, s.fraction, s.cap, s.unlimited); }
 
@@ -313,7 +317,7 @@ static void check_without_seg(const ir_module *m, const property *p, const drv_o
     if (o->engine == DRV_ENGINE_BMC)
       verdict_unknown(out, "the BMC engine does not decide termination (use --engine direct or auto)");
     else
-      check_termination(m, o, budget_reserve(run, 1.0), out); /* a moment to print */
+      check_termination(m, o, budget_reserve(run, MARGIN_DIRECT), out);
     return;
   }
   if (o->engine == DRV_ENGINE_DIRECT) {

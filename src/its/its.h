@@ -136,6 +136,9 @@ bool its_print_smt2(const its *s, strbuf *out, char *err, size_t errlen);
 bool its_print_ari(const its *s, strbuf *out, char *err, size_t errlen);
 /* Human-readable, for proofs; never fails. */
 void its_print(const its *s, strbuf *out);
+/* The writer named by format: "koat", "smt2", "ari" or "text" (its_print);
+ * false with a message for any other name or when the writer fails. */
+bool its_print_format(const its *s, const char *format, strbuf *out, char *err, size_t errlen);
 /* One term in the same infix form ("2*x - y + 1", "x > 0 && y <= x"). */
 void its_print_term(const smt_ctx *ctx, strbuf *out, smt_term t);
 

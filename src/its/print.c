@@ -396,3 +396,15 @@ void its_print(const its *s, strbuf *out) {
     strbuf_printf(out, "\n");
   }
 }
+
+bool its_print_format(const its *s, const char *format, strbuf *out, char *err, size_t errlen) {
+  if (strcmp(format, "koat") == 0) return its_print_koat(s, out, err, errlen);
+  if (strcmp(format, "smt2") == 0) return its_print_smt2(s, out, err, errlen);
+  if (strcmp(format, "ari") == 0) return its_print_ari(s, out, err, errlen);
+  if (strcmp(format, "text") == 0) {
+    its_print(s, out);
+    return true;
+  }
+  snprintf(err, errlen, "unknown format '%s'", format);
+  return false;
+}

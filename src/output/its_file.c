@@ -12,9 +12,7 @@ bool its_file_write(const its *s, const char *format, const char *file) {
   assert(s && format && file);
   strbuf b = {0};
   char err[256] = "";
-  bool ok = strcmp(format, "koat") == 0   ? its_print_koat(s, &b, err, sizeof err)
-            : strcmp(format, "smt2") == 0 ? its_print_smt2(s, &b, err, sizeof err)
-                                          : its_print_ari(s, &b, err, sizeof err);
+  bool ok = its_print_format(s, format, &b, err, sizeof err);
   if (!ok) {
     util_warning("--dump-its: cannot print the ITS as %s: %s", format, err);
   } else {

@@ -8,6 +8,8 @@
  * solver query (smt/query.h), so no limit lives on a shared context and
  * nothing has to be restored. A budget never grows on its way down: every
  * function here returns one whose deadline is no later than its input's.
+ * (One exception, made and explained in driver/check_seg.c: the ITS proof
+ * of a complete graph gets at least a second; --timeout still bounds it.)
  *
  * Seconds appear only at the edge, --timeout; everything below it, the
  * child-process runner (util_run_isolated) too, takes a budget. */
