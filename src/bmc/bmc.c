@@ -71,9 +71,10 @@ static prop_check replay_violation(const interp_result *res, unsigned checks) {
   return PROP_CHECK_COUNT;
 }
 
-/* Replays the current model. True (and out->violated, out->trace filled)
- * when it violates a requested check. */
-static bool replay_model(benc *e, smt_solver *sv, bmc_result *out, const bmc_options *o) {
+bool bmc_model_bool(smt_solver *sv, smt_term t) { return model_bool(sv, t); }
+uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t) { return model_bv(e, sv, t); }
+
+void bmc_replay(benc *e, smt_solver *sv, interp_result *res, unsigned *answered, unsigned *missed) {
   size_t n = e->events.len;
   bool *active = xcalloc(n ? n : 1, sizeof *active);
   uint64_t *vals = xcalloc(n ? n : 1, sizeof *vals);
@@ -88,8 +89,20 @@ static bool replay_model(benc *e, smt_solver *sv, bmc_result *out, const bmc_opt
   io.draw = replay_answer;
   io.draw_ctx = &rc;
   io.max_steps = 20000000;
+  io.budget = e->budget;
+  interp_run(e->m, &io, res);
+  *answered = rc.answered;
+  *missed = rc.missed;
+  free(active);
+  free(vals);
+}
+
+/* Replays the current model. True (and out->violated, out->trace filled)
+ * when it violates a requested check. */
+static bool replay_model(benc *e, smt_solver *sv, bmc_result *out, const bmc_options *o) {
   interp_result res;
-  interp_run(e->m, &io, &res);
+  unsigned answered, missed;
+  bmc_replay(e, sv, &res, &answered, &missed);
   prop_check c = replay_violation(&res, e->checks);
   bool ok = c != PROP_CHECK_COUNT;
   if (ok) {
@@ -98,12 +111,10 @@ static bool replay_model(benc *e, smt_solver *sv, bmc_result *out, const bmc_opt
     memset(&res, 0, sizeof res);
   } else if (o->debug) {
     fprintf(stderr, "bmc: BUG? model at bound %u does not replay (%u draws answered, %u missed): ", e->bound,
-            rc.answered, rc.missed);
+            answered, missed);
     interp_report_outcome(e->m, &res, stderr);
   }
   interp_result_free(&res);
-  free(active);
-  free(vals);
   return ok;
 }
 
@@ -125,6 +136,12 @@ static smt_result solve(benc *e, smt_term goal, smt_solver **shared, smt_solver 
   smt_result r = smt_solver_check(*shared, e->budget);
   e->stat_solve_s += util_now() - t0;
   return r;
+}
+
+/* A query pushed on *shared (made on first use); the caller pops it. */
+smt_result bmc_solve(benc *e, smt_term goal, smt_solver **shared) {
+  smt_solver *sv;
+  return solve(e, goal, shared, &sv);
 }
 
 static void done_query(smt_solver *shared, smt_solver *sv) {
@@ -175,7 +192,10 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bm
     if (++failures >= BMC_MAX_REPLAY_FAILURES) break;
   }
   if (r == STEP_NEXT && may_prove && !failures) {
-    smt_term cut = smt_mk_or(e->ctx, (uint32_t)e->cuts.len, e->cuts.data);
+    smt_term_vec conds = {0};
+    for (size_t i = 0; i < e->cuts.len; i++) VEC_PUSH(conds, e->cuts.data[i].cond);
+    smt_term cut = smt_mk_or(e->ctx, (uint32_t)conds.len, conds.data);
+    VEC_FREE(conds);
     smt_result cr = SMT_UNSAT;
     if (cut != SMT_FALSE) {
       smt_solver *sv;
@@ -199,6 +219,12 @@ void benc_free(benc *e) {
   VEC_FREE(e->events);
   VEC_FREE(e->viols);
   VEC_FREE(e->cuts);
+  for (size_t i = 0; i < e->visits.len; i++) {
+    free(e->visits.data[i].phis);
+    free(e->visits.data[i].alive);
+  }
+  VEC_FREE(e->visits);
+  VEC_FREE(e->loads);
   VEC_FREE(e->constraints);
   VEC_FREE(e->call_stack);
   free(e->func_addr);

@@ -95,6 +95,89 @@ void bmc_options_default(bmc_options *o);
 bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, bmc_result *out);
 void bmc_result_free(bmc_result *r);
 
+/* ---- termination (termination.c) ------------------------------------------
+ *
+ * Termination decided both ways by unrolling main.
+ *
+ * TERMINATES, a complete unwinding (seed 003, Sect. 3.5.2 bounded control
+ * flow graphs, Sect. 4.5.3 bounds checking): the program is encoded with a
+ * bound per loop (back edges taken per entry of the loop) and per
+ * recursive function (calls on the inline stack); at some bounds no run
+ * reaches a back edge or a recursive call beyond them (every unwinding
+ * condition unsatisfiable), nothing was approximated (bmc.h: a call
+ * without body, an indirect call through a symbolic pointer, an asm memory
+ * clobber, a library function or size the encoding does not cover), and no
+ * run within the bounds has undefined behaviour (signed overflow, division
+ * by zero, shift amounts, violated nuw/exact flags, fptosi out of range, a
+ * dereference or free outside a live object: the check sites of
+ * no-overflow, valid-deref and valid-free, every one unsatisfiable). Then
+ * every run of the program ends (by return, exit, abort, an error call or
+ * a failing assume) within the bounds. What the proof does not see: an
+ * access that leaves its object for another live one (the memory model is
+ * address-based; objects are separated by gaps, so only far jumps), and a
+ * signed left shift that clang did not flag nsw.
+ *
+ * Bounds grow per loop: all start at 1; after a round without proof, the
+ * loops and recursions whose unwinding condition is satisfiable (each
+ * found by a model of the disjunction of the not yet found ones) double,
+ * the others keep theirs (their condition is unsatisfiable: more
+ * iterations of them are no run of the program within the other bounds).
+ *
+ * LASSO, a repeated state as one query: in lasso mode each visit of a loop
+ * head is recorded (its guard, phis, memory and liveness, and the reads of
+ * memory after it); the query asks for two visits i < j of one entry of a
+ * loop at which the phis, the liveness of every object read and every
+ * byte read at a constant address (every byte of every object when some
+ * read cannot be placed) are equal: the state restricted to what the loop
+ * reads. Its model gives the stem's draws (before visit i) and the
+ * cycle's (between i and j). The cycle run again from visit j reads the
+ * same values, so it repeats the same steps and writes the same bytes: the
+ * complete state at visit j and after a second cycle agree. The caller's
+ * check_lasso replays stem, cycle, cycle, cycle in the interpreter and
+ * compares complete states byte for byte (no FALSE rests on the solver);
+ * a candidate it rejects is excluded and the query asked again, a few
+ * times per bound.
+ *
+ * The rounds stop at the budget's deadline, at max_bound, or when no bound
+ * can grow. Ownership: the module is only read; free the result with
+ * bmc_term_result_free. */
+typedef bool (*bmc_lasso_check_fn)(void *ctx, const interp_planned_draw *draws, size_t n);
+
+typedef struct {
+  budget budget;
+  unsigned max_bound;      /* no loop is unrolled further (default 1024) */
+  bool prove;              /* look for a complete unwinding */
+  bmc_lasso_check_fn check_lasso; /* NULL: no lasso queries */
+  void *check_ctx;
+  bool stats;              /* counters per round on stderr */
+} bmc_term_options;
+
+typedef enum { BMC_TERM_TERMINATES, BMC_TERM_LASSO, BMC_TERM_UNKNOWN } bmc_term_answer;
+
+/* A loop (block: its header) or a recursive function (block IR_NONE) and
+ * the bound a proof unrolled it to. */
+typedef struct {
+  uint32_t func, block;
+  unsigned bound;
+} bmc_loop_bound;
+typedef VEC(bmc_loop_bound) bmc_loop_bound_vec;
+
+typedef struct {
+  bmc_term_answer answer;
+  bmc_loop_bound_vec bounds; /* the loops and recursions the encoding unrolled, with their last bounds */
+  unsigned rounds;
+  uint32_t lasso_func, lasso_block; /* LASSO: the loop of the query */
+  unsigned lasso_i, lasso_j;        /* LASSO: the visits (back edges taken before each) */
+  char reason[256];                 /* UNKNOWN: why */
+  bmc_stats stats;
+} bmc_term_result;
+
+void bmc_term_options_default(bmc_term_options *o);
+bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, bmc_term_result *out);
+void bmc_term_result_free(bmc_term_result *r);
+/* "main: loop at f.c:12 bound 4, ..." into buf (for progress and answers). */
+void bmc_bounds_format(const ir_module *m, const bmc_loop_bound_vec *b, char *buf, size_t n);
+
 /* ---- recurrent sets (recur.c) ---------------------------------------------
  *
  * Non-termination without a repeated state (issue: non-termination, kind

@@ -39,9 +39,11 @@ typedef struct {
   uint32_t norder;
   bstate *pending;   /* per block; guard SMT_NULL: nothing waiting */
   uint32_t *count;   /* per header block: back edges taken */
+  uint32_t *entry;   /* lasso mode, per header block: the number of its current entry */
   bstate *back;      /* per header block: states on its back edges, merged */
   uint32_t *latch_first; /* per position: first header whose last latch it is */
   uint32_t *latch_next;  /* per header: next header with the same last latch */
+  bool *latch_of;        /* per block: it is a loop header (some back edge targets it) */
   VEC(uint32_t) objs; /* stack objects of this frame */
   bool has_ret;
   bstate ret;
@@ -135,15 +137,29 @@ static void add_viol(benc *e, prop_check check, smt_term cond, uint32_t func, ui
   VEC_PUSH(e->viols, v);
 }
 
-/* The run is cut here when cond holds: an unwinding condition, and the
- * state goes on only without it. */
-static void cut(benc *e, bstate *s, smt_term cond) {
-  smt_term g = smt_mk_and2(e->ctx, s->guard, cond);
-  if (g == SMT_FALSE) return;
+void benc_cut(benc *e, bcut_kind kind, smt_term cond, uint32_t func, uint32_t block) {
+  if (cond == SMT_FALSE) return;
   e->stat_cuts++;
-  VEC_PUSH(e->cuts, g);
+  bcut c = {cond, (uint8_t)kind, func, block};
+  VEC_PUSH(e->cuts, c);
+}
+
+/* The run is cut here when cond holds: an unwinding condition that no
+ * deeper bound removes, and the state goes on only without it. */
+static void cut(benc *e, bstate *s, smt_term cond) {
+  benc_cut(e, BCUT_OTHER, smt_mk_and2(e->ctx, s->guard, cond), IR_NONE, IR_NONE);
   s->guard = smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, cond));
 }
+
+/* The bound of the loop headed by block h of function fid, and of the
+ * recursion of fid (benc.bounds). */
+static unsigned loop_bound(const benc *e, uint32_t fid, uint32_t h) {
+  if (!e->bounds) return e->bound;
+  assert(e->bounds->loop_base[fid] + h < e->bounds->nloop);
+  return e->bounds->loop[e->bounds->loop_base[fid] + h];
+}
+
+static unsigned rec_bound(const benc *e, uint32_t fid) { return e->bounds ? e->bounds->rec[fid] : e->bound; }
 
 static void incomplete(benc *e, const char *why) {
   if (!e->incomplete) e->incomplete_why = why;
@@ -287,6 +303,11 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
   smt_ctx *c = e->ctx;
   unsigned rw = in->type.kind == IR_TY_VOID ? 0 : width_of(e, in->type);
   smt_term zero = rw ? bvc(e, rw, 0) : SMT_NULL;
+  if (e->lasso_on && b >= IR_BUILTIN_REALLOC && b <= IR_BUILTIN_SNPRINTF && b != IR_BUILTIN_FREE &&
+      b != IR_BUILTIN_ALLOCA && b != IR_BUILTIN_STACKSAVE && b != IR_BUILTIN_STACKRESTORE && b != IR_BUILTIN_MEMSET) {
+    bload l = {SMT_NULL, 0}; /* reads memory the lasso query cannot place: it compares every object */
+    VEC_PUSH(e->loads, l);
+  }
   switch (b) {
   case IR_BUILTIN_NONDET: {
     if (!rw) return SMT_NULL;
@@ -528,8 +549,10 @@ static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uin
   } else {
     unsigned depth = 0;
     for (size_t i = 0; i < e->call_stack.len; i++) depth += e->call_stack.data[i] == callee;
-    if (depth >= e->bound) {
-      cut(e, s, SMT_TRUE); /* recursion deeper than the bound */
+    if (depth >= rec_bound(e, callee)) {
+      /* recursion deeper than the bound */
+      benc_cut(e, BCUT_RECURSION, s->guard, callee, IR_NONE);
+      s->guard = SMT_FALSE;
       r = rw ? fresh(e, "rec", rw) : SMT_NULL;
     } else {
       for (uint32_t i = 0; i < g->nparams; i++) args[i] = resize(e, args[i], width_of(e, g->params[i]), false);
@@ -696,6 +719,10 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
       break;
     }
     check_access(e, fr, s, p, pconst(e, n), id);
+    if (e->lasso_on) {
+      bload l = {p, n};
+      VEC_PUSH(e->loads, l);
+    }
     r = resize(e, bmem_load(e, s->mem, p, n), w, false);
     add_event(e, fr->fid, id, s->guard, r);
     break;
@@ -803,8 +830,10 @@ static void compute_latches(bframe *fr) {
       if (h < nb && fr->pos[h] <= p && (last[h] == UINT32_MAX || last[h] < p)) last[h] = p;
     }
   }
+  fr->latch_of = xcalloc(nb + 1, sizeof *fr->latch_of);
   for (uint32_t h = 0; h < nb; h++)
     if (last[h] != UINT32_MAX) {
+      fr->latch_of[h] = true;
       fr->latch_next[h] = fr->latch_first[last[h]];
       fr->latch_first[last[h]] = h;
     }
@@ -875,9 +904,8 @@ static void loop_back(benc *e, bframe *fr, uint32_t p, uint32_t *next_pos) {
       continue;
     }
     uint32_t hp = fr->pos[h];
-    if (fr->count[h] >= e->bound) {
-      e->stat_cuts++;
-      VEC_PUSH(e->cuts, b->guard);
+    if (fr->count[h] >= loop_bound(e, fr->fid, h)) {
+      benc_cut(e, BCUT_LOOP, b->guard, fr->fid, h);
       state_free(b);
       continue;
     }
@@ -896,11 +924,13 @@ static void frame_free(bframe *fr) {
   free(fr->pos);
   free(fr->order);
   free(fr->count);
+  free(fr->entry);
   if (fr->back)
     for (uint32_t b = 0; b < fr->f->nblocks; b++) state_free(&fr->back[b]);
   free(fr->back);
   free(fr->latch_first);
   free(fr->latch_next);
+  free(fr->latch_of);
   VEC_FREE(fr->objs);
   state_free(&fr->ret);
 }
@@ -912,10 +942,26 @@ static void frame_init(benc *e, bframe *fr, uint32_t fid, smt_term *args) {
   compute_order(fr);
   fr->pending = xcalloc(fr->f->nblocks, sizeof *fr->pending);
   fr->count = xcalloc(fr->f->nblocks, sizeof *fr->count);
+  fr->entry = xcalloc(fr->f->nblocks, sizeof *fr->entry);
   fr->back = xcalloc(fr->f->nblocks, sizeof *fr->back);
   compute_latches(fr);
   fr->ret.guard = SMT_NULL;
   fr->iter_head = UINT32_MAX;
+}
+
+/* Lasso mode: the state arriving at loop head b (its phis set). */
+static void record_visit(benc *e, bframe *fr, const bstate *st, uint32_t b) {
+  const ir_func *f = fr->f;
+  const ir_block *bl = &f->blocks[b];
+  if (fr->count[b] == 0) fr->entry[b] = ++e->next_entry; /* a new entry of the loop */
+  bvisit v = {fr->fid, b, fr->entry[b], fr->count[b], st->guard, st->mem, 0, NULL, (uint32_t)e->objs.len, NULL,
+              e->events.len, e->loads.len};
+  while (v.nphis < bl->count && f->insts[bl->first + v.nphis].op == IR_PHI) v.nphis++;
+  v.phis = xcalloc(v.nphis + 1, sizeof *v.phis);
+  for (uint32_t i = 0; i < v.nphis; i++) v.phis[i] = st->regs[bl->first + i];
+  v.alive = xcalloc(v.nobjs + 1, sizeof *v.alive);
+  for (uint32_t o = 0; o < v.nobjs; o++) v.alive[o] = bmem_alive(e, st, o);
+  VEC_PUSH(e->visits, v);
 }
 
 /* Sweeps the blocks of fr from position p to the end of the order (see
@@ -940,6 +986,7 @@ static bool sweep(benc *e, bframe *fr, uint32_t p) {
     memset(&fr->pending[b], 0, sizeof fr->pending[b]);
     if (e->reach_on && fr->fid == e->reach_func && b == e->reach_block)
       e->reach = smt_mk_or2(e->ctx, e->reach, st.guard);
+    if (e->lasso_on && fr->latch_of[b]) record_visit(e, fr, &st, b);
     const ir_block *bl = &fr->f->blocks[b];
     assert(bl->count >= 1); /* ir_verify: every block ends in its terminator */
     uint32_t last = bl->first + bl->count - 1, i = bl->first;

@@ -49,6 +49,51 @@ typedef struct {
   smt_term guard, value;
 } bevent;
 
+/* An unwinding condition: the run is cut here when cond holds. LOOP: the
+ * back edge of header block `block` of function `func` taken more often
+ * than the loop's bound; RECURSION: a call of `func` deeper than its
+ * bound; OTHER: something no deeper bound removes (a library call or a
+ * size the encoding does not cover, the address space exhausted). */
+typedef enum { BCUT_LOOP, BCUT_RECURSION, BCUT_OTHER } bcut_kind;
+
+typedef struct {
+  smt_term cond;
+  uint8_t kind; /* bcut_kind */
+  uint32_t func, block;
+} bcut;
+
+/* Bounds per loop and per recursive function (seed 003 Sect. 3.5.2: each
+ * loop unrolled as often as it needs, not one global k): the loop headed
+ * by block b of function f may take its back edges loop[loop_base[f] + b]
+ * times per entry, f may be on the inline stack rec[f] times. */
+typedef struct {
+  uint32_t *loop_base; /* per function: index of its block 0 in loop */
+  uint32_t *loop;      /* per block of every function */
+  uint32_t *rec;       /* per function */
+  uint32_t nloop;
+} bbounds;
+
+/* Lasso mode (termination.c): one loop-head visit. `entry` numbers the
+ * entries of the loop (a new frame, or a new iteration of an enclosing
+ * loop); `visit` counts the back edges taken before it within the entry.
+ * Visits of one entry with the same state at the head are a lasso. */
+typedef struct {
+  uint32_t func, block, entry, visit;
+  smt_term guard, mem;
+  uint32_t nphis;
+  smt_term *phis;    /* the head's phi values */
+  uint32_t nobjs;    /* objects made before the visit */
+  smt_term *alive;   /* their liveness (nobjs) */
+  size_t event, load; /* e->events.len and e->loads.len at the visit */
+} bvisit;
+
+/* Lasso mode: a read of memory between visits; addr SMT_NULL: a read the
+ * encoding cannot place (a library function reading through a pointer). */
+typedef struct {
+  smt_term addr;
+  uint32_t n;
+} bload;
+
 /* One check site instance: executed and violated when cond holds. */
 typedef struct {
   prop_check check;
@@ -73,7 +118,8 @@ typedef struct benc {
 
   VEC(bevent) events;
   VEC(bviol) viols;
-  smt_term_vec cuts;  /* unwinding conditions: a run cut by the bound */
+  VEC(bcut) cuts;     /* unwinding conditions: a run cut by the bound */
+  const bbounds *bounds; /* per-loop bounds; NULL: `bound` for every loop and recursion */
   smt_term_vec constraints; /* facts about fresh values (sizes, assumes) */
   VEC(uint32_t) call_stack;  /* functions being inlined */
   bool incomplete;     /* something was approximated: no TRUE at all */
@@ -94,12 +140,21 @@ typedef struct benc {
   smt_term rec_guard;
   smt_term *rec_args;
 
+  /* lasso mode (termination.c): loop-head visits and memory reads */
+  bool lasso_on;
+  VEC(bvisit) visits;
+  VEC(bload) loads;
+  uint32_t next_entry;
+
   /* select simplification cache (memory.c) */
   u64_map sel; /* (memory term << 32 | address term) -> selected value */
 
   uint64_t stat_insts, stat_merges, stat_calls, stat_cuts, stat_queries;
   double stat_encode_s, stat_solve_s; /* wall seconds spent encoding and solving */
 } benc;
+
+/* Records an unwinding condition (guard already in cond). */
+void benc_cut(benc *e, bcut_kind kind, smt_term cond, uint32_t func, uint32_t block);
 
 /* ---- memory.c ----------------------------------------------------------- */
 /* Creates the global objects and the initial memory; false if the globals
@@ -122,6 +177,16 @@ smt_term bmem_store1(benc *e, smt_term mem, smt_term addr, smt_term byte);
 /* select with simplification through stores at constant indices and ites. */
 smt_term bmem_select(benc *e, smt_term mem, smt_term addr);
 void bmem_free_cache(benc *e);
+
+/* ---- bmc.c (shared with termination.c) ------------------------------------ */
+/* A query pushed on *shared (made on first use); pop it with
+ * smt_solver_pop(*shared, 1) after reading the model. */
+smt_result bmc_solve(benc *e, smt_term goal, smt_solver **shared);
+bool bmc_model_bool(smt_solver *sv, smt_term t);
+uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t);
+/* Runs the interpreter with its draws answered from the model (the active
+ * events, in order); the caller frees *res. */
+void bmc_replay(benc *e, smt_solver *sv, interp_result *res, unsigned *answered, unsigned *missed);
 
 /* ---- float.c ------------------------------------------------------------- */
 /* The value (BV(w)) of the float instruction in (IR_FADD .. IR_FMATH) on

@@ -163,14 +163,14 @@ uint32_t bmem_new(benc *e, bstate *s, bobj_kind kind, smt_term size, uint32_t fu
   uint64_t base = reserve(e, slot, 16);
   bobj o = {(uint8_t)kind, false, base, slot, size, func, inst};
   if (!base) { /* address space exhausted: the run is cut here */
-    VEC_PUSH(e->cuts, s->guard);
+    benc_cut(e, BCUT_OTHER, s->guard, IR_NONE, IR_NONE);
     s->guard = SMT_FALSE;
     o.base = BMEM_FIRST;
   } else if (!known) {
     /* a larger request does not fit the slot: cut (the interpreter's heap
      * limit would end such a run anyway) */
     smt_term fits = smt_mk_bv_op2(e->ctx, SMT_BV_ULE, size, bv(e, slot));
-    VEC_PUSH(e->cuts, smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, fits)));
+    benc_cut(e, BCUT_OTHER, smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, fits)), IR_NONE, IR_NONE);
     s->guard = smt_mk_and2(e->ctx, s->guard, fits);
   }
   VEC_PUSH(e->objs, o);

@@ -396,7 +396,7 @@ bool bmc_recur_find(const ir_module *m, const bmc_recur_query *q, bmc_recur_resu
   } else {
     smt_term_vec ubs = {0};
     for (size_t i = 0; i < e.viols.len; i++) VEC_PUSH(ubs, e.viols.data[i].cond);
-    for (size_t i = 0; i < e.cuts.len; i++) VEC_PUSH(ubs, e.cuts.data[i]);
+    for (size_t i = 0; i < e.cuts.len; i++) VEC_PUSH(ubs, e.cuts.data[i].cond);
     smt_term ub = smt_mk_or(c, (uint32_t)ubs.len, ubs.data);
     VEC_FREE(ubs);
     /* x': the head's phis take their next values, everything else is loop-invariant */

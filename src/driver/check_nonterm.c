@@ -43,6 +43,13 @@ bool drv_nonterm_check(const ir_module *m, budget b, bool debug, verdict *out) {
   nonterm_provers provers = {find_stem, prove_recurrent, NULL};
   nonterm_result r;
   if (!nonterm_search(m, b, &provers, debug, &r)) return false;
+  drv_nonterm_verdict(&r, out);
+  return true;
+}
+
+void drv_nonterm_verdict(nonterm_result *r_, verdict *out) {
+  nonterm_result r = *r_;
+  memset(r_, 0, sizeof *r_);
   assert(r.kind == NONTERM_LASSO || r.kind == NONTERM_RECURRENT);
   out->kind = VERDICT_FALSE;
   out->violated = PROP_TERMINATION;
@@ -61,5 +68,4 @@ bool drv_nonterm_check(const ir_module *m, budget b, bool debug, verdict *out) {
     r.set_c = NULL;
   }
   nonterm_result_free(&r);
-  return true;
 }

@@ -31,7 +31,15 @@ static const share
     /* large programs: the direct translation first (the graph's queries carry every allocation's disjointness) */
     SHARE_DIRECT_LARGE = {0.75, 0, 0},
     /* the graph after it, on a large program */
-    SHARE_SEG_AFTER_DIRECT = {1, 0, 20};
+    SHARE_SEG_AFTER_DIRECT = {1, 0, 20},
+    /* termination by BMC after the lasso search: a complete unwinding or a
+     * lasso query. A large program's loops are mostly bounded by constants
+     * (product lines, uthash, BOUNDED seq-mthreaded: proved in under 2 s);
+     * a small program's loops mostly are not, and the graph and the direct
+     * translation prove them, so BMC gets a short share there */
+    SHARE_BMC_TERMINATION_LARGE = {0.5, 0, 20}, SHARE_BMC_TERMINATION_SMALL = {0.1, 2, 2};
+/* The deepest loop bound BMC's termination check unrolls in a small program. */
+#define BMC_TERMINATION_SMALL_BOUND 64
 
 /* Kept for printing the verdict when an engine runs to the end of the run's time. */
 #define MARGIN_PRINT 0.5
@@ -41,6 +49,15 @@ static const share
 /* The direct translation when it runs to the end: its ITS proof and the
  * verdict after it. */
 #define MARGIN_DIRECT 1.0
+
+/* Instructions of the program's function bodies. */
+#define DRV_LARGE_PROGRAM 1000
+static size_t program_size(const ir_module *m) {
+  size_t n = 0;
+  for (size_t f = 0; f < m->funcs.len; f++)
+    if (m->funcs.data[f].defined) n += m->funcs.data[f].ninsts;
+  return n;
+}
 
 static budget share_of(budget run, share s) { return budget_share(run, s.fraction, s.cap, s.unlimited); }
 
@@ -208,14 +225,6 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, budg
   }
 }
 
-/* Instructions of the program's function bodies. */
-#define DRV_LARGE_PROGRAM 1000
-static size_t program_size(const ir_module *m) {
-  size_t n = 0;
-  for (size_t f = 0; f < m->funcs.len; f++)
-    if (m->funcs.data[f].defined) n += m->funcs.data[f].ninsts;
-  return n;
-}
 
 static void check_with(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
@@ -255,6 +264,18 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
    * first (a reactive while(1) loop repeats its state within seconds) */
   if (o->engine == DRV_ENGINE_AUTO && termination && !o->math_ints) {
     if (drv_nonterm_check(m, share_of(run, SHARE_LASSO_FIRST), o->debug, out)) return;
+    /* then BMC: a complete unwinding proves, a lasso query refutes */
+    bool large = program_size(m) > DRV_LARGE_PROGRAM;
+    drv_options bo = *o;
+    if (!large && (!bo.bmc_bound || bo.bmc_bound > BMC_TERMINATION_SMALL_BOUND))
+      bo.bmc_bound = BMC_TERMINATION_SMALL_BOUND;
+    verdict bmc_out = {0};
+    if (drv_bmc_termination(m, &bo, share_of(run, large ? SHARE_BMC_TERMINATION_LARGE : SHARE_BMC_TERMINATION_SMALL),
+                            true, true, &bmc_out)) {
+      *out = bmc_out;
+      return;
+    }
+    verdict_free(&bmc_out);
   }
   if (o->engine == DRV_ENGINE_SEG) {
     drv_seg_check(m, p, o, budget_reserve(run, MARGIN_SEG_ALONE), out);
@@ -314,8 +335,11 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
 static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
   bool termination = (p->checks & (1u << PROP_TERMINATION)) != 0;
   if (termination) {
-    if (o->engine == DRV_ENGINE_BMC)
-      verdict_unknown(out, "the BMC engine does not decide termination (use --engine direct or auto)");
+    if (o->engine == DRV_ENGINE_BMC && o->math_ints)
+      verdict_unknown(out, "bounded model checking is bit-precise only; with --int-semantics math use --engine "
+                           "direct or auto");
+    else if (o->engine == DRV_ENGINE_BMC)
+      drv_bmc_termination(m, o, budget_reserve(run, MARGIN_PRINT), true, true, out);
     else
       check_termination(m, o, budget_reserve(run, MARGIN_DIRECT), out);
     return;

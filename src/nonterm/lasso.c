@@ -226,6 +226,19 @@ void nonterm_result_free(nonterm_result *r) {
   memset(r, 0, sizeof *r);
 }
 
+bool nonterm_check_lasso(const ir_module *m, const interp_planned_draw *draws, size_t n, budget b, bool debug,
+                         nonterm_result *out) {
+  memset(out, 0, sizeof *out);
+  strategy s = strategy_of(0, draws, n); /* the planned draws, then the constant 0 */
+  u64_vec tried = {0};
+  bool at_head = false;
+  bool found = search_run(m, &s, &tried, b, NULL, debug, &at_head, out) && out->kind == NONTERM_LASSO;
+  if (!found && out->kind) nonterm_result_free(out);
+  VEC_FREE(tried);
+  if (debug && !found) fprintf(stderr, "lasso: a BMC lasso candidate (%zu draws) did not repeat in the interpreter\n", n);
+  return found;
+}
+
 bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers, bool debug, nonterm_result *out) {
   if (b.deadline <= 0) b = budget_until(b, util_now() + 10);
   memset(out, 0, sizeof *out);

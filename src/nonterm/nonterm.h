@@ -105,6 +105,15 @@ typedef struct {
 } nonterm_result;
 
 bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers, bool debug, nonterm_result *out);
+
+/* A lasso candidate from elsewhere (BMC's lasso query): a run of main
+ * whose draws are answered from draws[0 .. n) (the first unused planned
+ * draw of the same instruction, as BMC's replay answers them; 0 after the
+ * list), watched for a repeated loop-head state, and any repetition found
+ * checked exactly as the search's candidates are. True with *out filled
+ * (LASSO) only for a checked lasso; false with *out empty otherwise. */
+bool nonterm_check_lasso(const ir_module *m, const interp_planned_draw *draws, size_t n, budget b, bool debug,
+                         nonterm_result *out);
 void nonterm_result_free(nonterm_result *r);
 
 #endif

@@ -5,7 +5,8 @@
 # `prop`, or `// VERDICT: V for PROP`), runs `BITPROVE task --property PROP`
 # on the program's task file and requires the verdict line to be exactly V.
 # `// VERDICT-SEG: V for PROP` does the same with `--engine seg` (what the
-# symbolic execution graph alone answers); a file may have both lines.
+# symbolic execution graph alone answers), `// VERDICT-BMC: V for PROP` with
+# `--engine bmc`; a file may have several of these lines.
 # (regression/verdicts only fails on wrong answers; this pins the answers we
 # promise to give.) Prints one line per failure, then "N passed, N failed";
 # exits non-zero on any failure.
@@ -45,6 +46,7 @@ for src in *.c; do
   case $src in *"$filter"*) ;; *) continue ;; esac
   line=$(grep -m1 '^// VERDICT: ' "$src") && check "$src" "$line"
   line=$(grep -m1 '^// VERDICT-SEG: ' "$src") && check "$src" "$line" --engine seg
+  line=$(grep -m1 '^// VERDICT-BMC: ' "$src") && check "$src" "$line" --engine bmc
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
