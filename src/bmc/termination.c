@@ -29,8 +29,9 @@
 #define TERM_UB_REPLAY_FAILURES 6
 /* Lasso candidates the caller may reject per round. */
 #define TERM_LASSO_TRIES 3
-/* Visit pairs per lasso query (the latest visits first). */
-#define TERM_LASSO_PAIRS 2048
+/* Visit pairs per lasso query, and the byte comparisons of all of them. */
+#define TERM_LASSO_PAIRS 1024
+#define TERM_LASSO_WORK 65536u
 /* Bytes compared per pair when some read cannot be placed. */
 #define TERM_LASSO_WILD_BYTES 4096u
 /* The cycle is fed this often (the complete state repeats after the second). */
@@ -225,7 +226,7 @@ static bool const_addr(const benc *e, smt_term t, uint64_t *out) {
 
 /* The condition that visits vi < vj have equal states as far as the
  * reads between them go; SMT_FALSE when the pair cannot be compared. */
-static smt_term same_state(benc *e, const bvisit *vi, const bvisit *vj) {
+static smt_term same_state(benc *e, const bvisit *vi, const bvisit *vj, size_t *work) {
   smt_ctx *c = e->ctx;
   smt_term_vec eq = {0};
   VEC_PUSH(eq, vj->guard);
@@ -252,6 +253,7 @@ static smt_term same_state(benc *e, const bvisit *vi, const bvisit *vj) {
       if (u64_map_get_or(&seen, a + t, 0)) continue;
       u64_map_put(&seen, a + t, 1);
       obj_seen[o] = true;
+      ++*work;
       smt_term at = smt_mk_bv(c, e->pw, a + t);
       VEC_PUSH(eq, smt_mk_eq(c, bmem_select(e, vi->mem, at), bmem_select(e, vj->mem, at)));
     }
@@ -267,6 +269,7 @@ static smt_term same_state(benc *e, const bvisit *vi, const bvisit *vj) {
         break;
       }
       obj_seen[o] = true;
+      *work += n;
       for (uint64_t t = 0; t < n; t++) {
         smt_term at = smt_mk_bv(c, e->pw, ob->base + t);
         VEC_PUSH(eq, smt_mk_eq(c, bmem_select(e, vi->mem, at), bmem_select(e, vj->mem, at)));
@@ -289,14 +292,24 @@ typedef struct {
 } lasso_pair;
 typedef VEC(lasso_pair) lasso_pair_vec;
 
-/* The pairs of visits of one entry of a loop, the latest first. */
-static void collect_pairs(benc *e, lasso_pair_vec *out) {
-  for (size_t j = e->visits.len; j-- > 0 && out->len < TERM_LASSO_PAIRS;) {
+/* The pairs (i, j) of visits of one entry of a loop whose unwinding
+ * condition is satisfiable (marked: a loop whose bound no run passes has
+ * no lasso within it), j the entry's last visit: when visits i and j' < j
+ * of some run agree, the run that repeats their cycle agrees at j - (j' -
+ * i) and j as well, so the last visit loses no lasso the bounds hold. */
+static void collect_pairs(benc *e, const bool *marked, lasso_pair_vec *out) {
+  const bbounds *b = e->bounds;
+  size_t work = 0;
+  for (size_t j = e->visits.len; j-- > 0 && out->len < TERM_LASSO_PAIRS && work < TERM_LASSO_WORK;) {
     const bvisit *vj = &e->visits.data[j];
-    for (size_t i = j; i-- > 0 && out->len < TERM_LASSO_PAIRS;) {
+    if (!marked[b->loop_base[vj->func] + vj->block]) continue;
+    bool last = true; /* the entry's last visit (entries are recorded in order) */
+    for (size_t k = j + 1; k < e->visits.len && last; k++) last = e->visits.data[k].entry != vj->entry;
+    if (!last) continue;
+    for (size_t i = j; i-- > 0 && out->len < TERM_LASSO_PAIRS && work < TERM_LASSO_WORK;) {
       const bvisit *vi = &e->visits.data[i];
       if (vi->entry != vj->entry) continue;
-      smt_term cond = same_state(e, vi, vj);
+      smt_term cond = same_state(e, vi, vj, &work);
       if (cond == SMT_FALSE) continue;
       lasso_pair p = {(uint32_t)i, (uint32_t)j, cond, false};
       VEC_PUSH(*out, p);
@@ -327,9 +340,10 @@ static interp_planned_draw *lasso_draws(benc *e, smt_solver *sv, const bvisit *v
 
 typedef enum { LASSO_NONE, LASSO_FOUND, LASSO_UNKNOWN } lasso_answer;
 
-static lasso_answer query_lasso(benc *e, smt_solver **sv, const bmc_term_options *o, bmc_term_result *out) {
+static lasso_answer query_lasso(benc *e, smt_solver **sv, const bool *marked, const bmc_term_options *o,
+                                bmc_term_result *out) {
   lasso_pair_vec pairs = {0};
-  collect_pairs(e, &pairs);
+  collect_pairs(e, marked, &pairs);
   lasso_answer answer = LASSO_NONE;
   for (unsigned tries = 0; tries < TERM_LASSO_TRIES && answer == LASSO_NONE; tries++) {
     smt_term_vec conds = {0};
@@ -441,7 +455,7 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
       }
     }
     if (!stop && lasso) {
-      lasso_answer la = query_lasso(&e, &sv, o, out);
+      lasso_answer la = query_lasso(&e, &sv, marked, o, out);
       if (la == LASSO_FOUND) {
         out->answer = BMC_TERM_LASSO;
         stop = true;

@@ -210,6 +210,90 @@ static strategy strategy_of(size_t k, const interp_planned_draw *stem, size_t ns
                 k >= nconst ? ranges[ri][0] : 0, k >= nconst ? ranges[ri][1] : 1, stem, nstem, 0};
   return s;
 }
+/* ---- words over the input alphabet -------------------------------------------------
+ * A reactive loop (while (1) { input = nondet(); if (input is no letter)
+ * return; step(input); }) often ends at an error exit within a few
+ * inputs, so random words rarely live long enough to repeat a state. The
+ * words over its alphabet (the constants main compares values with) are
+ * run breadth first, each strictly and watched for a repeated state; a run
+ * that asks for more values than its word has outlived it and is extended
+ * by every letter. Few words live long, so the tree stays small. */
+#define LASSO_ALPHABET_MAX 16
+#define LASSO_WORD_MAX 64        /* letters per word */
+#define LASSO_WORDS_MAX 100000u  /* words run */
+
+/* The constants main compares with (icmp eq/ne, switch cases): 0 when
+ * there are none or more than LASSO_ALPHABET_MAX. */
+static size_t input_alphabet(const ir_module *m, uint64_t *out) {
+  uint32_t mainf = ir_func_find(m, "main");
+  if (mainf == IR_NONE || !m->funcs.data[mainf].defined) return 0;
+  const ir_func *f = &m->funcs.data[mainf];
+  size_t n = 0;
+  for (uint32_t i = 0; i < f->ninsts; i++) {
+    const ir_inst *in = &f->insts[i];
+    uint64_t c[64];
+    size_t nc = 0;
+    if (in->op == IR_ICMP && (in->pred == IR_EQ || in->pred == IR_NE) && in->nops == 2 && in->ops[0].type.bits <= 64)
+      for (int k = 0; k < 2; k++)
+        if (in->ops[k].kind == IR_VAL_CONST && in->ops[1 - k].kind != IR_VAL_CONST) c[nc++] = in->ops[k].imm;
+    if (in->op == IR_SWITCH)
+      for (uint32_t k = 0; k + 1 < in->ntargets && nc < 64; k++) c[nc++] = in->case_values[k];
+    for (size_t k = 0; k < nc; k++) {
+      bool dup = false;
+      for (size_t j = 0; j < n; j++) dup |= out[j] == c[k];
+      if (dup) continue;
+      if (n == LASSO_ALPHABET_MAX) return 0;
+      out[n++] = c[k];
+    }
+  }
+  return n;
+}
+
+typedef struct {
+  uint32_t parent; /* UINT32_MAX: the empty word */
+  uint8_t letter, len;
+} word_node;
+
+static bool alphabet_search(const ir_module *m, budget b, bool debug, nonterm_result *out) {
+  uint64_t alphabet[LASSO_ALPHABET_MAX];
+  size_t na = input_alphabet(m, alphabet);
+  if (!na) return false;
+  VEC(word_node) words = {0};
+  word_node root = {UINT32_MAX, 0, 0};
+  VEC_PUSH(words, root);
+  uint64_t word[LASSO_WORD_MAX];
+  bool found = false;
+  for (size_t w = 0; w < words.len && w < LASSO_WORDS_MAX && !found && !budget_expired(b); w++) {
+    word_node nd = words.data[w];
+    for (uint32_t k = w, i = nd.len; i-- > 0; k = words.data[k].parent) word[i] = alphabet[words.data[k].letter];
+    util_progress_count("words", w + 1);
+    interp_options io;
+    interp_options_replay(&io, word, nd.len);
+    io.max_steps = LASSO_MAX_STEPS;
+    io.budget = b;
+    io.lasso.enabled = true;
+    interp_result r;
+    interp_run(m, &io, &r);
+    if (r.outcome == INTERP_LASSO && !r.lasso.checked) {
+      interp_result c;
+      if (check(m, &r.nondet, &r.lasso, b, &c)) {
+        report(m, &c, out);
+        found = true;
+      }
+      interp_result_free(&c);
+    } else if (r.outcome == INTERP_OUT_OF_NONDET && nd.len < LASSO_WORD_MAX) {
+      for (size_t a = 0; a < na; a++) {
+        word_node child = {(uint32_t)w, (uint8_t)a, (uint8_t)(nd.len + 1)};
+        VEC_PUSH(words, child);
+      }
+    }
+    interp_result_free(&r);
+  }
+  if (debug) fprintf(stderr, "lasso: %zu words over an alphabet of %zu letters%s\n", words.len, na, found ? ": a lasso" : "");
+  VEC_FREE(words);
+  return found;
+}
+
 void nonterm_note(nonterm_result *r, const char *fmt, ...) {
   char line[1024];
   va_list ap;
@@ -249,6 +333,10 @@ bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers
     strategy s = strategy_of(k, NULL, 0);
     util_progress_count("runs", k + 1);
     found = search_run(m, &s, &tried, b, provers, debug, &at_head, out);
+  }
+  if (!found && !budget_expired(b)) {
+    util_progress_step("words over the input alphabet");
+    found = alphabet_search(m, b, debug, out);
   }
   /* no run even reached a loop head (inputs rejected early, e.g. by an
    * init() that wants distinct node ids): stems to the loop heads of main,
