@@ -39,6 +39,9 @@
  *    valid-deref.
  *  - BMC_UNKNOWN otherwise, with the reason.
  *
+ * Termination is no check of bmc_check; bmc_termination (below) decides it
+ * both ways with bounds per loop.
+ *
  * Ownership: the module is only read; bmc_check fills *out (the caller frees
  * it with bmc_result_free) and frees everything else it allocated.
  */

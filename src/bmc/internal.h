@@ -6,6 +6,7 @@
  *             select simplification through stores and ites (Ch. 5, 6.1)
  *   float.c   the floating-point instructions as float terms
  *   bmc.c     the deepening loop, solving, replay in the interpreter, answers
+ *   termination.c  termination: bounds per loop, complete unwinding, lasso query
  *
  * A symbolic state (bstate) is one execution condition (guard), one memory
  * array, the liveness flags of all stack/heap objects made so far, and, for

@@ -34,6 +34,8 @@
 #define TERM_LASSO_WORK 65536u
 /* Bytes compared per pair when some read cannot be placed. */
 #define TERM_LASSO_WILD_BYTES 4096u
+/* The share of the time left that one round's lasso query may take. */
+#define TERM_LASSO_SHARE 0.25
 /* The cycle is fed this often (the complete state repeats after the second). */
 #define TERM_CYCLE_REPEATS 3
 
@@ -455,7 +457,12 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
       }
     }
     if (!stop && lasso) {
+      /* the lasso query gets a quarter of the time left: on a terminating
+       * program every one is unsatisfiable, and the proof needs the rest */
+      budget whole = e.budget;
+      e.budget = budget_share(whole, TERM_LASSO_SHARE, 0, 0);
       lasso_answer la = query_lasso(&e, &sv, marked, o, out);
+      e.budget = whole;
       if (la == LASSO_FOUND) {
         out->answer = BMC_TERM_LASSO;
         stop = true;

@@ -40,9 +40,9 @@ static const share
      * (product lines, uthash, BOUNDED seq-mthreaded: proved in under 2 s);
      * a small program's loops mostly are not, and the graph and the direct
      * translation prove them, so BMC gets a short share there */
-    SHARE_BMC_TERMINATION_LARGE = {0.5, 0, 20}, SHARE_BMC_TERMINATION_SMALL = {0.1, 2, 2};
+    SHARE_BMC_TERMINATION_LARGE = {0.5, 0, 20}, SHARE_BMC_TERMINATION_SMALL = {0.05, 1, 1};
 /* The deepest loop bound BMC's termination check unrolls in a small program. */
-#define BMC_TERMINATION_SMALL_BOUND 64
+#define BMC_TERMINATION_SMALL_BOUND 32
 
 /* Kept for printing the verdict when an engine runs to the end of the run's time. */
 #define MARGIN_PRINT 0.5

@@ -2,9 +2,11 @@
  * by main.c and the subcommands, handed to dispatch and the check_* files.
  *
  * --engine auto (the default) runs the engines in the order and with the
- * shares of the time that dispatch.c's table states: for termination the
- * non-termination search first, then the symbolic execution graph and the
- * direct translation (a large program gets the direct translation first);
+ * shares of the time that dispatch.c's table states: for termination a
+ * program without inputs is run once, then the non-termination search,
+ * BMC (complete unwinding or a lasso query), then the symbolic execution
+ * graph and the direct translation (a large program gets the direct
+ * translation first);
  * for the other properties the graph for TRUE and BMC for FALSE. */
 #ifndef BITPROVE_DRIVER_OPTIONS_H
 #define BITPROVE_DRIVER_OPTIONS_H
