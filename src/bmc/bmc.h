@@ -149,6 +149,7 @@ typedef bool (*bmc_lasso_check_fn)(void *ctx, const interp_planned_draw *draws, 
 typedef struct {
   budget budget;
   unsigned max_bound;      /* no loop is unrolled further (default 1024) */
+  unsigned first_bound;    /* every loop's and recursion's bound in the first round (default 1) */
   bool prove;              /* look for a complete unwinding */
   bmc_lasso_check_fn check_lasso; /* NULL: no lasso queries */
   void *check_ctx;

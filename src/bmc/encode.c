@@ -556,6 +556,7 @@ static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uin
       r = rw ? fresh(e, "rec", rw) : SMT_NULL;
     } else {
       for (uint32_t i = 0; i < g->nparams; i++) args[i] = resize(e, args[i], width_of(e, g->params[i]), false);
+      if (depth && e->bounds) e->bounds->used[e->bounds->nloop + callee] = true; /* a recursive call */
       smt_term *caller_regs = s->regs;
       s->regs = NULL;
       e->stat_calls++;
@@ -910,6 +911,7 @@ static void loop_back(benc *e, bframe *fr, uint32_t p, uint32_t *next_pos) {
       continue;
     }
     fr->count[h]++;
+    if (e->bounds) e->bounds->used[e->bounds->loop_base[fr->fid] + h] = true;
     for (uint32_t q = hp + 1; q <= p; q++) fr->count[fr->order[q]] = 0; /* inner loops start over */
     state_merge(e, &fr->pending[h], b, fr->f->ninsts);
     memset(b, 0, sizeof *b);

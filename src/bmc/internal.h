@@ -72,6 +72,7 @@ typedef struct {
   uint32_t *loop;      /* per block of every function */
   uint32_t *rec;       /* per function */
   uint32_t nloop;
+  bool *used;          /* per loop, then per function: a back edge or recursive call was unrolled */
 } bbounds;
 
 /* Lasso mode (termination.c): one loop-head visit. `entry` numbers the
@@ -120,7 +121,7 @@ typedef struct benc {
   VEC(bevent) events;
   VEC(bviol) viols;
   VEC(bcut) cuts;     /* unwinding conditions: a run cut by the bound */
-  const bbounds *bounds; /* per-loop bounds; NULL: `bound` for every loop and recursion */
+  bbounds *bounds;    /* per-loop bounds; NULL: `bound` for every loop and recursion */
   smt_term_vec constraints; /* facts about fresh values (sizes, assumes) */
   VEC(uint32_t) call_stack;  /* functions being inlined */
   bool incomplete;     /* something was approximated: no TRUE at all */

@@ -45,13 +45,14 @@
 void bmc_term_options_default(bmc_term_options *o) {
   memset(o, 0, sizeof *o);
   o->max_bound = 1024;
+  o->first_bound = 1;
   o->prove = true;
 }
 
 void bmc_term_result_free(bmc_term_result *r) { VEC_FREE(r->bounds); }
 
 /* ---- bounds --------------------------------------------------------------------- */
-static void bounds_init(const ir_module *m, bbounds *b) {
+static void bounds_init(const ir_module *m, unsigned first, bbounds *b) {
   size_t nf = m->funcs.len;
   b->loop_base = xcalloc(nf + 1, sizeof *b->loop_base);
   b->rec = xcalloc(nf + 1, sizeof *b->rec);
@@ -59,17 +60,19 @@ static void bounds_init(const ir_module *m, bbounds *b) {
   for (size_t f = 0; f < nf; f++) {
     b->loop_base[f] = n;
     n += m->funcs.data[f].nblocks;
-    b->rec[f] = 1;
+    b->rec[f] = first;
   }
   b->nloop = n;
   b->loop = xcalloc(n + 1, sizeof *b->loop);
-  for (uint32_t i = 0; i < n; i++) b->loop[i] = 1;
+  b->used = xcalloc(n + nf + 1, sizeof *b->used);
+  for (uint32_t i = 0; i < n; i++) b->loop[i] = first;
 }
 
 static void bounds_free(bbounds *b) {
   free(b->loop_base);
   free(b->loop);
   free(b->rec);
+  free(b->used);
 }
 
 /* A cut's key: loops first, then recursions by function; UINT32_MAX for OTHER. */
@@ -83,8 +86,8 @@ static unsigned *bound_of_key(bbounds *b, uint32_t key) {
   return key < b->nloop ? &b->loop[key] : &b->rec[key - b->nloop];
 }
 
-/* The loops and recursions that were deepened (ever[key]) or have a cut
- * in e, with their bounds. */
+/* The loops and recursions that were deepened (ever[key]), unrolled in
+ * e (bounds.used) or have a cut in e, with their bounds. */
 static void list_bounds(const benc *e, bbounds *b, const bool *ever, uint32_t nfuncs, bmc_loop_bound_vec *out) {
   out->len = 0;
   bool *listed = xcalloc(b->nloop + nfuncs + 1, sizeof *listed);
@@ -92,6 +95,7 @@ static void list_bounds(const benc *e, bbounds *b, const bool *ever, uint32_t nf
     uint32_t k = cut_key(b, &e->cuts.data[i]);
     if (k != UINT32_MAX) listed[k] = true;
   }
+  for (uint32_t k = 0; k < b->nloop + nfuncs; k++) listed[k] |= b->used[k];
   for (uint32_t f = 0, k = 0; f < nfuncs; f++)
     for (uint32_t blk = 0; blk < e->m->funcs.data[f].nblocks; blk++, k++)
       if (listed[k] || ever[k]) VEC_PUSH(*out, ((bmc_loop_bound){f, blk, b->loop[k]}));
@@ -400,7 +404,7 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
   }
   unsigned maxb = o->max_bound ? o->max_bound : 1024;
   bbounds bounds;
-  bounds_init(m, &bounds);
+  bounds_init(m, o->first_bound ? (o->first_bound < maxb ? o->first_bound : maxb) : 1, &bounds);
   char why[256] = "";
   const char *no_proof = o->prove ? NULL : "not asked";
   uint32_t nkeys = bounds.nloop + (uint32_t)m->funcs.len;
@@ -415,6 +419,7 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
     e.pw = m->ptr_bits;
     e.bound = 1;
     e.bounds = &bounds;
+    memset(bounds.used, 0, (nkeys + 1) * sizeof *bounds.used);
     e.checks = can_prove ? TERM_UB_CHECKS : 0;
     e.ub_all = can_prove;
     e.lasso_on = lasso;

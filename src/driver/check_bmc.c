@@ -95,7 +95,8 @@ static bool check_lasso(void *ctxp, const interp_planned_draw *draws, size_t n) 
   return nonterm_check_lasso(c->m, draws, n, c->budget, c->debug, &c->found);
 }
 
-bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, bool prove, bool lasso, verdict *out) {
+bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, unsigned first_bound, bool prove,
+                         bool lasso, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   lasso_check_ctx lc = {m, b, o->debug, {0}};
   bmc_term_options bo;
@@ -104,6 +105,7 @@ bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, boo
   bo.prove = prove;
   bo.stats = o->stats;
   if (o->bmc_bound) bo.max_bound = o->bmc_bound;
+  bo.first_bound = first_bound;
   if (lasso) {
     bo.check_lasso = check_lasso;
     bo.check_ctx = &lc;

@@ -23,12 +23,14 @@
 
 void drv_bmc_verdict(const ir_module *m, const bmc_result *r, verdict *out);
 void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out);
-/* Termination by BMC within b (bmc.h, "termination"): with prove, TRUE
+/* Termination by BMC within b (bmc.h, "termination"), every bound first_bound
+ * in the first round (0: 1): with prove, TRUE
  * from a complete unwinding, with the bound of each loop and the
  * assumption on undefined behaviour; with lasso, FALSE from a lasso query
  * whose candidate nonterm_check_lasso confirmed (the same verdict and
  * evidence as the lasso search's). Otherwise UNKNOWN ("bmc: <reason>");
  * returns whether it decided. */
-bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, bool prove, bool lasso, verdict *out);
+bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, unsigned first_bound, bool prove,
+                         bool lasso, verdict *out);
 
 #endif

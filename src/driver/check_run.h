@@ -2,7 +2,8 @@
  *
  * A program that draws no value (no nondet call, no read of uninitialised
  * memory, no undef operand, no external global's contents, no asm output:
- * every one of them is a draw of the interpreter, interp.h) and whose main
+ * every one of them is a draw of the interpreter, interp.h), no inline asm
+ * (the interpreter runs one of an asm's behaviours, not all) and whose main
  * takes no arguments has exactly one run, for the interpreter's object
  * addresses and with allocation succeeding (SV-COMP's reading of malloc).
  * drv_run_termination() runs it in the interpreter, strictly (the first

@@ -43,6 +43,11 @@ static const share
     SHARE_BMC_TERMINATION_LARGE = {0.5, 0, 20}, SHARE_BMC_TERMINATION_SMALL = {0.05, 1, 1};
 /* The deepest loop bound BMC's termination check unrolls in a small program. */
 #define BMC_TERMINATION_SMALL_BOUND 32
+/* Every loop's bound in BMC's first round on a large program: the rounds
+ * at 1, 2 and 4 cost as much as the one at 8 (seq-mthreaded's BOUNDED-10
+ * floodmax: 12 s from 8 against 24 s from 1), and constant-bounded loops
+ * mostly need 4 to 16 iterations */
+#define BMC_TERMINATION_LARGE_FIRST 8
 
 /* Kept for printing the verdict when an engine runs to the end of the run's time. */
 #define MARGIN_PRINT 0.5
@@ -276,7 +281,7 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
       bo.bmc_bound = BMC_TERMINATION_SMALL_BOUND;
     verdict bmc_out = {0};
     if (drv_bmc_termination(m, &bo, share_of(run, large ? SHARE_BMC_TERMINATION_LARGE : SHARE_BMC_TERMINATION_SMALL),
-                            true, true, &bmc_out)) {
+                            large ? BMC_TERMINATION_LARGE_FIRST : 1, true, true, &bmc_out)) {
       *out = bmc_out;
       return;
     }
@@ -344,7 +349,7 @@ static void check_without_seg(const ir_module *m, const property *p, const drv_o
       verdict_unknown(out, "bounded model checking is bit-precise only; with --int-semantics math use --engine "
                            "direct or auto");
     else if (o->engine == DRV_ENGINE_BMC)
-      drv_bmc_termination(m, o, budget_reserve(run, MARGIN_PRINT), true, true, out);
+      drv_bmc_termination(m, o, budget_reserve(run, MARGIN_PRINT), 1, true, true, out);
     else
       check_termination(m, o, budget_reserve(run, MARGIN_DIRECT), out);
     return;

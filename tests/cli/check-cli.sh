@@ -111,8 +111,8 @@ run ok-dot 0 --prop valid-memsafety --engine seg --dump-seg "$tmp/ok.dot" "$tmp/
   expect_first ok-dot TRUE && expect_out ok-dot "graph written to"
 run seg-stats 0 --prop no-overflow --engine seg --stats "$tmp/ok.c" && expect_first seg-stats TRUE &&
   expect_err seg-stats "seg queries per state"
-run ok-bmc 0 --prop termination --engine bmc "$tmp/ok.c" && expect_first ok-bmc UNKNOWN &&
-  expect_out ok-bmc "^reason: the BMC engine does not decide termination"
+run ok-bmc 0 --prop termination --engine bmc --bmc-bound 16 "$tmp/ok.c" && expect_first ok-bmc UNKNOWN &&
+  expect_out ok-bmc "^reason: bmc: no bound can grow"
 run direct-safety 0 --prop unreach-call --engine direct "$tmp/ok.c" && expect_first direct-safety UNKNOWN &&
   expect_out direct-safety "^reason: the direct translation decides termination only"
 run unsafe 0 --prop unreach-call --timeout 60 "$tmp/unsafe.c" && expect_first unsafe "FALSE(unreach-call)" &&

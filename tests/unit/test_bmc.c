@@ -477,6 +477,8 @@ static bool check_candidate(void *ctxp, const interp_planned_draw *draws, size_t
 
 /* bmc_termination on `text`: the answer, and the bound of the loop whose
  * header's first location is on line `line` (0: not looked at). */
+static unsigned term_first_bound = 1; /* expect_term: bmc_term_options.first_bound */
+
 static void expect_term(const char *name, const char *text, bool lasso, bool accept, bmc_term_answer want,
                         unsigned line, unsigned want_bound, const char *reason_part) {
   ir_module *m = load_c_text(text, 64);
@@ -486,6 +488,7 @@ static void expect_term(const char *name, const char *text, bool lasso, bool acc
   bmc_term_options o;
   bmc_term_options_default(&o);
   o.max_bound = 64;
+  o.first_bound = term_first_bound;
   o.budget = budget_until(budget_unlimited(), util_now() + 30);
   if (lasso) {
     o.check_lasso = check_candidate;
@@ -527,6 +530,11 @@ static void test_termination(void) {
                              "  return t; }\n";
   expect_term("nest outer", nest, false, false, BMC_TERM_TERMINATES, 9, 4, NULL);
   expect_term("nest inner", nest, false, false, BMC_TERM_TERMINATES, 10, 16, NULL);
+  /* starting at 8: the outer loop keeps it, the inner one doubles once */
+  term_first_bound = 8;
+  expect_term("nest outer from 8", nest, false, false, BMC_TERM_TERMINATES, 9, 8, NULL);
+  expect_term("nest inner from 8", nest, false, false, BMC_TERM_TERMINATES, 10, 16, NULL);
+  term_first_bound = 1;
   /* a bounded recursion */
   expect_term("recursion", PRELUDE "int f(int n) { return n <= 0 ? 0 : 1 + f(n - 1); }\n"
                                    "int main(void) { return f(5); }\n",
@@ -556,7 +564,7 @@ static void test_termination(void) {
     drv_options dopt;
     drv_options_default(&dopt);
     verdict v = {0};
-    CHECK(drv_bmc_termination(m, &dopt, budget_until(budget_unlimited(), util_now() + 30), true, true, &v));
+    CHECK(drv_bmc_termination(m, &dopt, budget_until(budget_unlimited(), util_now() + 30), 1, true, true, &v));
     CHECK(v.kind == VERDICT_FALSE && v.violated == PROP_TERMINATION && v.ev.lasso_first < v.ev.lasso_second);
     CHECK(v.detail.data && strstr(v.detail.data, "lasso query of bounded model checking"));
     verdict_free(&v);
