@@ -128,12 +128,15 @@ void bmc_bounds_format(const ir_module *m, const bmc_loop_bound_vec *b, char *bu
 
 /* The progress line names the bounds (two buffers: the record keeps the
  * pointer while the next round writes the other one). */
-static void progress_bounds(const ir_module *m, const bmc_loop_bound_vec *b) {
+static void progress_bounds(const ir_module *m, const bmc_loop_bound_vec *b, unsigned first) {
   static char buf[2][512];
   static unsigned which;
   which ^= 1;
   int w = snprintf(buf[which], sizeof buf[which], "bounds: ");
-  bmc_bounds_format(m, b, buf[which] + w, sizeof buf[which] - (size_t)w);
+  if (b->len)
+    bmc_bounds_format(m, b, buf[which] + w, sizeof buf[which] - (size_t)w);
+  else
+    snprintf(buf[which] + w, sizeof buf[which] - (size_t)w, "%u for every loop and recursion", first);
   util_progress_step(buf[which]);
 }
 
@@ -404,12 +407,14 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
   }
   unsigned maxb = o->max_bound ? o->max_bound : 1024;
   bbounds bounds;
-  bounds_init(m, o->first_bound ? (o->first_bound < maxb ? o->first_bound : maxb) : 1, &bounds);
+  unsigned first = o->first_bound ? (o->first_bound < maxb ? o->first_bound : maxb) : 1;
+  bounds_init(m, first, &bounds);
   char why[256] = "";
   const char *no_proof = o->prove ? NULL : "not asked";
   uint32_t nkeys = bounds.nloop + (uint32_t)m->funcs.len;
   bool *ever = xcalloc(nkeys + 1, sizeof *ever); /* per key: deepened in some round */
   double start = util_now();
+  progress_bounds(m, &out->bounds, first);
   for (;;) {
     out->rounds++;
     smt_ctx *ctx = smt_ctx_new();
@@ -439,7 +444,11 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
     }
     cuts_answer cuts = stop ? CUTS_UNKNOWN : mark_cuts(&e, &sv, marked, &other);
     if (!stop && cuts == CUTS_UNKNOWN) {
-      snprintf(why, sizeof why, "the solver gave up (timeout) on the unwinding conditions");
+      char b[160];
+      if (out->bounds.len) bmc_bounds_format(m, &out->bounds, b, sizeof b);
+      else snprintf(b, sizeof b, "%u for every loop and recursion", first);
+      snprintf(why, sizeof why, "the solver gave up (timeout) on the unwinding conditions of round %u (bounds: %s)",
+               out->rounds, b);
       stop = true;
     }
     if (!stop && other) {
@@ -482,7 +491,7 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
         ever[k] = grew = true;
       }
       list_bounds(&e, &bounds, ever, (uint32_t)m->funcs.len, &out->bounds);
-      progress_bounds(m, &out->bounds);
+      progress_bounds(m, &out->bounds, 0);
       if (!grew) {
         snprintf(why, sizeof why, "%s", other && !lasso ? no_proof : "no bound can grow (the deepest is reached)");
         stop = true;

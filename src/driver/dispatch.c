@@ -40,7 +40,7 @@ static const share
      * (product lines, uthash, BOUNDED seq-mthreaded: proved in under 2 s);
      * a small program's loops mostly are not, and the graph and the direct
      * translation prove them, so BMC gets a short share there */
-    SHARE_BMC_TERMINATION_LARGE = {0.5, 0, 20}, SHARE_BMC_TERMINATION_SMALL = {0.05, 1, 1};
+    SHARE_BMC_TERMINATION_LARGE = {0.7, 0, 20}, SHARE_BMC_TERMINATION_SMALL = {0.05, 1, 1};
 /* The deepest loop bound BMC's termination check unrolls in a small program. */
 #define BMC_TERMINATION_SMALL_BOUND 32
 /* Every loop's bound in BMC's first round on a large program: the rounds
