@@ -71,6 +71,14 @@ static prop_check replay_violation(const interp_result *res, unsigned checks) {
   return PROP_CHECK_COUNT;
 }
 
+void bmc_stats_add(bmc_stats *s, const benc *e) {
+  s->bounds++;
+  s->insts += e->stat_insts;
+  s->queries += e->stat_queries;
+  s->encode_s += e->stat_encode_s;
+  s->solve_s += e->stat_solve_s;
+}
+
 bool bmc_model_bool(smt_solver *sv, smt_term t) { return model_bool(sv, t); }
 uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t) { return model_bv(e, sv, t); }
 
@@ -282,11 +290,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
     util_progress_count("bound", k);
     step_result r = check_bound(&e, o, may_prove, out, &why);
     out->bound = k;
-    out->stats.bounds++;
-    out->stats.insts += e.stat_insts;
-    out->stats.queries += e.stat_queries;
-    out->stats.encode_s += e.stat_encode_s;
-    out->stats.solve_s += e.stat_solve_s;
+    bmc_stats_add(&out->stats, &e);
     if (o->stats)
       fprintf(stderr, "bmc: bound %u: %llu insts, %llu merges, %llu calls, %llu cuts, %zu objects, %zu events, "
                       "%zu checks, %llu queries, encode %.2fs, solve %.2fs, total %.2fs\n",

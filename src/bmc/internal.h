@@ -185,6 +185,8 @@ void bmem_free_cache(benc *e);
  * smt_solver_pop(*shared, 1) after reading the model. */
 smt_result bmc_solve(benc *e, smt_term goal, smt_solver **shared);
 bool bmc_model_bool(smt_solver *sv, smt_term t);
+/* One more bound (round) and the work of encoding e. */
+void bmc_stats_add(bmc_stats *s, const benc *e);
 uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t);
 /* Runs the interpreter with its draws answered from the model (the active
  * events, in order); the caller frees *res. */

@@ -500,11 +500,7 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
         stop = true;
       }
     }
-    out->stats.bounds++;
-    out->stats.insts += e.stat_insts;
-    out->stats.queries += e.stat_queries;
-    out->stats.encode_s += e.stat_encode_s;
-    out->stats.solve_s += e.stat_solve_s;
+    bmc_stats_add(&out->stats, &e);
     if (o->stats)
       fprintf(stderr, "bmc termination: round %u: %llu insts, %llu cuts, %zu visits, %zu events, %llu queries, "
                       "encode %.2fs, solve %.2fs, total %.2fs\n",

@@ -101,6 +101,17 @@ static void report(const ir_module *m, const interp_result *r, nonterm_result *o
   out->first = l->first, out->second = l->second;
 }
 
+/* A search run that stopped at a repeated hash: checked exactly, and
+ * reported when the states are equal. */
+static bool check_and_report(const ir_module *m, const interp_result *r, budget b, nonterm_result *out) {
+  if (r->outcome != INTERP_LASSO || r->lasso.checked) return false;
+  interp_result c;
+  bool found = check(m, &r->nondet, &r->lasso, b, &c);
+  if (found) report(m, &c, out);
+  interp_result_free(&c);
+  return found;
+}
+
 /* What a search run's recurrent-set candidates need: its last loop-head
  * visit and its last call (where a run that does not end is caught), and
  * for every loop head and called function its second visit (an early one:
@@ -161,15 +172,7 @@ static bool search_run(const ir_module *m, strategy *s, u64_vec *tried, budget b
   interp_result r;
   interp_run(m, &io, &r);
   if (w.last_head.visit) *at_head = true;
-  bool found = false;
-  if (r.outcome == INTERP_LASSO && !r.lasso.checked) {
-    interp_result c;
-    if (check(m, &r.nondet, &r.lasso, b, &c)) {
-      report(m, &c, out);
-      found = true;
-    }
-    interp_result_free(&c);
-  }
+  bool found = check_and_report(m, &r, b, out);
   /* a run still going at its step limit without a repeated state: a
    * recurrent set at the loop it was in, once per loop head; a run that
    * ended at the call-depth limit: one of the recursion it was in */
@@ -274,13 +277,8 @@ static bool alphabet_search(const ir_module *m, budget b, bool debug, nonterm_re
     io.lasso.enabled = true;
     interp_result r;
     interp_run(m, &io, &r);
-    if (r.outcome == INTERP_LASSO && !r.lasso.checked) {
-      interp_result c;
-      if (check(m, &r.nondet, &r.lasso, b, &c)) {
-        report(m, &c, out);
-        found = true;
-      }
-      interp_result_free(&c);
+    if (r.outcome == INTERP_LASSO) {
+      found = check_and_report(m, &r, b, out);
     } else if (r.outcome == INTERP_OUT_OF_NONDET && nd.len < LASSO_WORD_MAX) {
       for (size_t a = 0; a < na; a++) {
         word_node child = {(uint32_t)w, (uint8_t)a, (uint8_t)(nd.len + 1)};
