@@ -16,8 +16,6 @@
 #include "internal.h"
 #include "../util/progress.h"
 
-/* Models that fail to replay before we give up on a bound. */
-#define BMC_MAX_REPLAY_FAILURES 6
 
 void bmc_options_default(bmc_options *o) {
   memset(o, 0, sizeof *o);
@@ -49,17 +47,15 @@ static bool replay_answer(void *ctxp, const interp_draw *d, uint64_t *value) {
   return false;
 }
 
-static bool model_bool(smt_solver *sv, smt_term t) {
+bool bmc_model_bool(smt_solver *sv, smt_term t) {
   if (t == SMT_TRUE) return true;
   if (t == SMT_FALSE) return false;
   return smt_solver_value(sv, t) == SMT_TRUE;
 }
 
-static uint64_t model_bv(benc *e, smt_solver *sv, smt_term t) {
-  smt_term v = smt_solver_value(sv, t);
-  if (v == SMT_NULL || smt_term_kind(e->ctx, v) != SMT_BV_CONST) return 0;
-  mpz_srcptr z = smt_term_value(e->ctx, v);
-  return mpz_sizeinbase(z, 2) > 64 ? 0 : (uint64_t)mpz_get_ui(z);
+uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t) {
+  uint64_t v;
+  return bmem_const(e, smt_solver_value(sv, t), &v) ? v : 0;
 }
 
 /* The first requested check the replay violates, PROP_CHECK_COUNT if none. */
@@ -79,16 +75,14 @@ void bmc_stats_add(bmc_stats *s, const benc *e) {
   s->solve_s += e->stat_solve_s;
 }
 
-bool bmc_model_bool(smt_solver *sv, smt_term t) { return model_bool(sv, t); }
-uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t) { return model_bv(e, sv, t); }
 
 void bmc_replay(benc *e, smt_solver *sv, interp_result *res, unsigned *answered, unsigned *missed) {
   size_t n = e->events.len;
   bool *active = xcalloc(n ? n : 1, sizeof *active);
   uint64_t *vals = xcalloc(n ? n : 1, sizeof *vals);
   for (size_t i = 0; i < n; i++) {
-    active[i] = model_bool(sv, e->events.data[i].guard);
-    if (active[i]) vals[i] = model_bv(e, sv, e->events.data[i].value);
+    active[i] = bmc_model_bool(sv, e->events.data[i].guard);
+    if (active[i]) vals[i] = bmc_model_bv(e, sv, e->events.data[i].value);
   }
   replay_ctx rc = {e, active, vals, 0, 0, 0};
   interp_options io;
@@ -103,27 +97,6 @@ void bmc_replay(benc *e, smt_solver *sv, interp_result *res, unsigned *answered,
   *missed = rc.missed;
   free(active);
   free(vals);
-}
-
-/* Replays the current model. True (and out->violated, out->trace filled)
- * when it violates a requested check. */
-static bool replay_model(benc *e, smt_solver *sv, bmc_result *out, const bmc_options *o) {
-  interp_result res;
-  unsigned answered, missed;
-  bmc_replay(e, sv, &res, &answered, &missed);
-  prop_check c = replay_violation(&res, e->checks);
-  bool ok = c != PROP_CHECK_COUNT;
-  if (ok) {
-    out->violated = c;
-    out->trace = res; /* the caller's now */
-    memset(&res, 0, sizeof res);
-  } else if (o->debug) {
-    fprintf(stderr, "bmc: BUG? model at bound %u does not replay (%u draws answered, %u missed): ", e->bound,
-            answered, missed);
-    interp_report_outcome(e->m, &res, stderr);
-  }
-  interp_result_free(&res);
-  return ok;
 }
 
 /* ---- one bound ------------------------------------------------------------------ */
@@ -157,6 +130,47 @@ static void done_query(smt_solver *shared, smt_solver *sv) {
   smt_solver_pop(shared, 1);
 }
 
+viol_answer bmc_find_violation(benc *e, smt_solver **shared, bmc_accept_fn accept, const void *accept_ctx,
+                               bool debug, interp_result *res, unsigned *failures) {
+  *failures = 0;
+  for (;;) {
+    smt_term_vec conds = {0};
+    for (size_t i = 0; i < e->viols.len; i++)
+      if (!e->viols.data[i].excluded) VEC_PUSH(conds, e->viols.data[i].cond);
+    smt_term any = smt_mk_or(e->ctx, (uint32_t)conds.len, conds.data);
+    VEC_FREE(conds);
+    if (any == SMT_FALSE) return VIOL_NONE;
+    smt_solver *sv;
+    smt_result sr = solve(e, any, shared, &sv);
+    if (sr != SMT_SAT) {
+      done_query(*shared, sv);
+      return sr == SMT_UNSAT ? VIOL_NONE : VIOL_UNKNOWN;
+    }
+    unsigned answered, missed;
+    bmc_replay(e, sv, res, &answered, &missed);
+    if (accept(accept_ctx, res)) {
+      done_query(*shared, sv);
+      return VIOL_FOUND;
+    }
+    if (debug) {
+      fprintf(stderr, "bmc: BUG? model at bound %u does not replay (%u draws answered, %u missed): ", e->bound,
+              answered, missed);
+      interp_report_outcome(e->m, res, stderr);
+    }
+    interp_result_free(res);
+    /* the model does not replay: ask again without the sites it violated */
+    for (size_t i = 0; i < e->viols.len; i++)
+      if (!e->viols.data[i].excluded && bmc_model_bool(sv, e->viols.data[i].cond)) e->viols.data[i].excluded = true;
+    done_query(*shared, sv);
+    if (++*failures >= BMC_MAX_REPLAY_FAILURES) return VIOL_GAVE_UP;
+  }
+}
+
+/* bmc_check's acceptance: the replay violates a requested check. */
+static bool violates_requested(const void *checks, const interp_result *res) {
+  return replay_violation(res, *(const unsigned *)checks) != PROP_CHECK_COUNT;
+}
+
 static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bmc_result *out, const char **why) {
   double t0 = util_now();
   bool encoded = benc_run(e);
@@ -167,37 +181,17 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bm
     return STEP_GIVE_UP;
   }
   step_result r = STEP_NEXT;
-  unsigned failures = 0;
+  unsigned failures;
   smt_solver *shared = NULL;
-  for (;;) {
-    smt_term_vec conds = {0};
-    for (size_t i = 0; i < e->viols.len; i++)
-      if (!e->viols.data[i].excluded) VEC_PUSH(conds, e->viols.data[i].cond);
-    smt_term any = smt_mk_or(e->ctx, (uint32_t)conds.len, conds.data);
-    VEC_FREE(conds);
-    if (any == SMT_FALSE) break;
-    smt_solver *sv;
-    smt_result sr = solve(e, any, &shared, &sv);
-    if (sr == SMT_UNKNOWN) {
-      done_query(shared, sv);
-      *why = "solver gave up (timeout)";
-      r = STEP_GIVE_UP;
-      break;
-    }
-    if (sr == SMT_UNSAT) {
-      done_query(shared, sv);
-      break;
-    }
-    if (replay_model(e, sv, out, o)) {
-      done_query(shared, sv);
-      r = STEP_FALSE;
-      break;
-    }
-    /* the model does not replay: ask again without the sites it violated */
-    for (size_t i = 0; i < e->viols.len; i++)
-      if (!e->viols.data[i].excluded && model_bool(sv, e->viols.data[i].cond)) e->viols.data[i].excluded = true;
-    done_query(shared, sv);
-    if (++failures >= BMC_MAX_REPLAY_FAILURES) break;
+  interp_result res;
+  viol_answer va = bmc_find_violation(e, &shared, violates_requested, &e->checks, o->debug, &res, &failures);
+  if (va == VIOL_UNKNOWN) {
+    *why = "solver gave up (timeout)";
+    r = STEP_GIVE_UP;
+  } else if (va == VIOL_FOUND) {
+    out->violated = replay_violation(&res, e->checks);
+    out->trace = res; /* the caller's now */
+    r = STEP_FALSE;
   }
   if (r == STEP_NEXT && may_prove && !failures) {
     smt_term_vec conds = {0};
@@ -356,8 +350,8 @@ bool bmc_find_stem(const ir_module *m, uint32_t func, uint32_t block, unsigned m
         out->draws = xcalloc(e.events.len + 1, sizeof *out->draws);
         for (size_t i = 0; i < e.events.len; i++) {
           const bevent *ev = &e.events.data[i];
-          if (!model_bool(sv, ev->guard)) continue;
-          out->draws[out->n++] = (interp_planned_draw){ev->func, ev->inst, model_bv(&e, sv, ev->value)};
+          if (!bmc_model_bool(sv, ev->guard)) continue;
+          out->draws[out->n++] = (interp_planned_draw){ev->func, ev->inst, bmc_model_bv(&e, sv, ev->value)};
         }
         if (!out->n) { /* a stem without draws: every run reaches the block */
           free(out->draws);

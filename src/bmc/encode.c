@@ -197,21 +197,13 @@ static void check_access(benc *e, bframe *fr, bstate *s, smt_term addr, smt_term
   add_viol(e, PROP_VALID_DEREF, smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, ok)), fr->fid, inst);
 }
 
-/* The constant value of t, if it is one. */
-static bool const_of(benc *e, smt_term t, uint64_t *out) {
-  if (smt_term_kind(e->ctx, t) != SMT_BV_CONST) return false;
-  mpz_srcptr z = smt_term_value(e->ctx, t);
-  if (mpz_sizeinbase(z, 2) > 64) return false;
-  *out = (uint64_t)mpz_get_ui(z);
-  return true;
-}
 
 /* A byte-wise operation over n bytes (BV(pw)): constant lengths exactly,
  * symbolic ones up to BENC_SYMBOLIC_LEN with the rest cut. Calls op(i,
  * inrange) for each i; returns the number of iterations (0: cut all). */
 static uint64_t byte_range(benc *e, bstate *s, smt_term n, smt_term *inrange_out, uint64_t max) {
   uint64_t cn;
-  if (const_of(e, n, &cn)) {
+  if (bmem_const(e, n, &cn)) {
     if (cn > max) {
       cut(e, s, SMT_TRUE);
       return 0;
@@ -375,14 +367,14 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
      * size and a p that is exactly one heap object */
     smt_term p = args[0], n = resize(e, args[1], e->pw, false);
     uint64_t cp, cn;
-    if (const_of(e, p, &cp) && cp == 0) return new_object(e, fr, s, BOBJ_HEAP, n, inst);
-    if (!const_of(e, n, &cn) || cn == 0 || cn > BENC_MAX_CONST_LEN) break;
+    if (bmem_const(e, p, &cp) && cp == 0) return new_object(e, fr, s, BOBJ_HEAP, n, inst);
+    if (!bmem_const(e, n, &cn) || cn == 0 || cn > BENC_MAX_CONST_LEN) break;
     uint32_t hit = UINT32_MAX;
     for (uint32_t o = 0; o < e->objs.len; o++)
-      if (e->objs.data[o].kind == BOBJ_HEAP && const_of(e, p, &cp) && cp == e->objs.data[o].base) hit = o;
+      if (e->objs.data[o].kind == BOBJ_HEAP && bmem_const(e, p, &cp) && cp == e->objs.data[o].base) hit = o;
     if (hit == UINT32_MAX) break;
     uint64_t old;
-    if (!const_of(e, e->objs.data[hit].size, &old)) break;
+    if (!bmem_const(e, e->objs.data[hit].size, &old)) break;
     uint64_t keep = old < cn ? old : cn;
     smt_term *bytes = xmalloc((keep ? keep : 1) * sizeof *bytes);
     for (uint64_t i = 0; i < keep; i++) bytes[i] = bmem_select(e, s->mem, pconst(e, cp + i));
@@ -514,7 +506,7 @@ static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uin
     first = 1;
     smt_term fp = eval(e, fr, s, &in->ops[0], inst);
     uint64_t addr;
-    if (const_of(e, fp, &addr))
+    if (bmem_const(e, fp, &addr))
       for (uint32_t g = 0; g < e->m->funcs.len; g++)
         if (e->func_addr[g] == addr) callee = g;
     if (callee == IR_NONE) {
@@ -956,9 +948,8 @@ static void record_visit(benc *e, bframe *fr, const bstate *st, uint32_t b) {
   const ir_func *f = fr->f;
   const ir_block *bl = &f->blocks[b];
   if (fr->count[b] == 0) fr->entry[b] = ++e->next_entry; /* a new entry of the loop */
-  bvisit v = {fr->fid, b, fr->entry[b], fr->count[b], st->guard, st->mem, 0, NULL, (uint32_t)e->objs.len, NULL,
-              e->events.len, e->loads.len};
-  while (v.nphis < bl->count && f->insts[bl->first + v.nphis].op == IR_PHI) v.nphis++;
+  bvisit v = {fr->fid, b, fr->entry[b], fr->count[b], st->guard, st->mem, ir_first_non_phi(f, b) - bl->first, NULL,
+              (uint32_t)e->objs.len, NULL, e->events.len, e->loads.len};
   v.phis = xcalloc(v.nphis + 1, sizeof *v.phis);
   for (uint32_t i = 0; i < v.nphis; i++) v.phis[i] = st->regs[bl->first + i];
   v.alive = xcalloc(v.nobjs + 1, sizeof *v.alive);

@@ -166,6 +166,8 @@ bool bmem_init(benc *e, bstate *s);
  * Returns its index; sizes the slot cannot hold cut the run (guard). */
 uint32_t bmem_new(benc *e, bstate *s, bobj_kind kind, smt_term size, uint32_t func, uint32_t inst);
 smt_term bmem_addr(benc *e, uint32_t obj); /* base address as BV(pw) */
+/* The value of t when it is a bitvector constant of at most 64 bits. */
+bool bmem_const(const benc *e, smt_term t, uint64_t *out);
 /* Liveness of object o in s (true for globals). */
 smt_term bmem_alive(benc *e, const bstate *s, uint32_t o);
 void bmem_set_alive(benc *e, bstate *s, uint32_t o, smt_term alive);
@@ -185,12 +187,25 @@ void bmem_free_cache(benc *e);
  * smt_solver_pop(*shared, 1) after reading the model. */
 smt_result bmc_solve(benc *e, smt_term goal, smt_solver **shared);
 bool bmc_model_bool(smt_solver *sv, smt_term t);
+uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t);
 /* One more bound (round) and the work of encoding e. */
 void bmc_stats_add(bmc_stats *s, const benc *e);
-uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t);
 /* Runs the interpreter with its draws answered from the model (the active
  * events, in order); the caller frees *res. */
 void bmc_replay(benc *e, smt_solver *sv, interp_result *res, unsigned *answered, unsigned *missed);
+
+/* Asks for a model of some check site not yet excluded and replays it;
+ * accept(accept_ctx, replay) decides whether the replay is what is sought.
+ * A model whose replay is not accepted excludes the sites it violates (with
+ * debug: reported on stderr) and the question is asked again, until
+ * BMC_MAX_REPLAY_FAILURES such models (VIOL_GAVE_UP). VIOL_FOUND: *res is
+ * the accepted replay (the caller frees it); *failures: the models that
+ * did not replay. */
+#define BMC_MAX_REPLAY_FAILURES 6
+typedef enum { VIOL_NONE, VIOL_FOUND, VIOL_UNKNOWN, VIOL_GAVE_UP } viol_answer;
+typedef bool (*bmc_accept_fn)(const void *accept_ctx, const interp_result *res);
+viol_answer bmc_find_violation(benc *e, smt_solver **shared, bmc_accept_fn accept, const void *accept_ctx,
+                               bool debug, interp_result *res, unsigned *failures);
 
 /* ---- float.c ------------------------------------------------------------- */
 /* The value (BV(w)) of the float instruction in (IR_FADD .. IR_FMATH) on

@@ -23,8 +23,8 @@ static uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
 
 static smt_term bv(benc *e, uint64_t v) { return smt_mk_bv(e->ctx, e->pw, v); }
 
-static bool const_u64(benc *e, smt_term t, uint64_t *out) {
-  if (smt_term_kind(e->ctx, t) != SMT_BV_CONST) return false;
+bool bmem_const(const benc *e, smt_term t, uint64_t *out) {
+  if (t == SMT_NULL || smt_term_kind(e->ctx, t) != SMT_BV_CONST) return false;
   mpz_srcptr z = smt_term_value(e->ctx, t);
   if (mpz_sizeinbase(z, 2) > 64) return false;
   *out = (uint64_t)mpz_get_ui(z);
@@ -158,7 +158,7 @@ void bmem_set_alive(benc *e, bstate *s, uint32_t o, smt_term alive) {
 uint32_t bmem_new(benc *e, bstate *s, bobj_kind kind, smt_term size, uint32_t func, uint32_t inst) {
   uint64_t csize = 0, slot;
   assert(smt_bv_width(e->ctx, size) == e->pw); /* bobj.size: BV(pw) */
-  bool known = const_u64(e, size, &csize);
+  bool known = bmem_const(e, size, &csize);
   slot = known ? csize : BMEM_SLOT_SYMBOLIC(e->pw);
   uint64_t base = reserve(e, slot, 16);
   bobj o = {(uint8_t)kind, false, base, slot, size, func, inst};
@@ -183,7 +183,7 @@ smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n) {
   smt_ctx *c = e->ctx;
   assert(smt_bv_width(c, addr) == e->pw && smt_bv_width(c, n) == e->pw);
   uint64_t ca, cn;
-  bool addr_known = const_u64(e, addr, &ca), n_known = const_u64(e, n, &cn);
+  bool addr_known = bmem_const(e, addr, &ca), n_known = bmem_const(e, n, &cn);
   smt_term_vec alts = {0};
   for (uint32_t i = 0; i < e->objs.len; i++) {
     const bobj *o = &e->objs.data[i];

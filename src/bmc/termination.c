@@ -19,14 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ir/cfg.h"
 #include "../util/map.h"
 #include "../util/progress.h"
 #include "internal.h"
 
 /* Models of the cut disjunction asked per round to find the loops to deepen. */
 #define TERM_MARK_QUERIES 8
-/* Models of undefined behaviour that may fail to replay before no proof. */
-#define TERM_UB_REPLAY_FAILURES 6
 /* Lasso candidates the caller may reject per round. */
 #define TERM_LASSO_TRIES 3
 /* Visit pairs per lasso query, and the byte comparisons of all of them. */
@@ -86,21 +85,22 @@ static unsigned *bound_of_key(bbounds *b, uint32_t key) {
   return key < b->nloop ? &b->loop[key] : &b->rec[key - b->nloop];
 }
 
-/* The loops and recursions that were deepened (ever[key]), unrolled in
- * e (bounds.used) or have a cut in e, with their bounds. */
-static void list_bounds(const benc *e, bbounds *b, const bool *ever, uint32_t nfuncs, bmc_loop_bound_vec *out) {
-  out->len = 0;
+/* The loops and recursions that were deepened (their bound is above the
+ * first), unrolled in e (bounds.used) or cut in e, with their bounds. */
+static void list_bounds(const benc *e, bbounds *b, unsigned first, bmc_loop_bound_vec *out) {
+  uint32_t nfuncs = (uint32_t)e->m->funcs.len;
   bool *listed = xcalloc(b->nloop + nfuncs + 1, sizeof *listed);
   for (size_t i = 0; i < e->cuts.len; i++) {
     uint32_t k = cut_key(b, &e->cuts.data[i]);
     if (k != UINT32_MAX) listed[k] = true;
   }
-  for (uint32_t k = 0; k < b->nloop + nfuncs; k++) listed[k] |= b->used[k];
+  for (uint32_t k = 0; k < b->nloop + nfuncs; k++) listed[k] |= b->used[k] || *bound_of_key(b, k) > first;
+  out->len = 0;
   for (uint32_t f = 0, k = 0; f < nfuncs; f++)
     for (uint32_t blk = 0; blk < e->m->funcs.data[f].nblocks; blk++, k++)
-      if (listed[k] || ever[k]) VEC_PUSH(*out, ((bmc_loop_bound){f, blk, b->loop[k]}));
+      if (listed[k]) VEC_PUSH(*out, ((bmc_loop_bound){f, blk, b->loop[k]}));
   for (uint32_t f = 0; f < nfuncs; f++)
-    if (listed[b->nloop + f] || ever[b->nloop + f]) VEC_PUSH(*out, ((bmc_loop_bound){f, IR_NONE, b->rec[f]}));
+    if (listed[b->nloop + f]) VEC_PUSH(*out, ((bmc_loop_bound){f, IR_NONE, b->rec[f]}));
   free(listed);
 }
 
@@ -115,10 +115,7 @@ void bmc_bounds_format(const ir_module *m, const bmc_loop_bound_vec *b, char *bu
     if (lb->block == IR_NONE) {
       w = snprintf(buf + used, n - used, "%srecursion of %s: %u deep", i ? ", " : "", f->name, lb->bound);
     } else {
-      const ir_block *bl = &f->blocks[lb->block];
-      uint32_t k = bl->first;
-      while (k + 1 < bl->first + bl->count && f->insts[k].op == IR_PHI) k++;
-      ir_loc_format(m, f->insts[k].loc, loc, sizeof loc);
+      ir_loc_format(m, f->insts[ir_first_non_phi(f, lb->block)].loc, loc, sizeof loc);
       w = snprintf(buf + used, n - used, "%sloop at %s (%s): %u", i ? ", " : "", loc, f->name, lb->bound);
     }
     if (w < 0) break;
@@ -175,42 +172,31 @@ static cuts_answer mark_cuts(benc *e, smt_solver **sv, bool *marked, bool *other
 /* ---- 2. undefined behaviour within the bounds ---------------------------------- */
 typedef enum { UB_NONE, UB_FOUND, UB_UNDECIDED } ub_answer;
 
+static bool is_ub(const void *unused, const interp_result *res) {
+  (void)unused;
+  return res->outcome == INTERP_UB;
+}
+
 static ub_answer check_ub(benc *e, smt_solver **sv, char *why, size_t nwhy) {
-  for (unsigned failures = 0; failures < TERM_UB_REPLAY_FAILURES;) {
-    smt_term_vec conds = {0};
-    for (size_t i = 0; i < e->viols.len; i++)
-      if (!e->viols.data[i].excluded) VEC_PUSH(conds, e->viols.data[i].cond);
-    smt_term any = smt_mk_or(e->ctx, (uint32_t)conds.len, conds.data);
-    VEC_FREE(conds);
-    if (any == SMT_FALSE) return UB_NONE;
-    smt_result r = bmc_solve(e, any, sv);
-    if (r != SMT_SAT) {
-      smt_solver_pop(*sv, 1);
-      if (r == SMT_UNSAT) return UB_NONE;
-      snprintf(why, nwhy, "the solver gave up on the undefined-behaviour query");
-      return UB_UNDECIDED;
-    }
-    interp_result res;
-    unsigned answered, missed;
-    bmc_replay(e, *sv, &res, &answered, &missed);
-    if (res.outcome == INTERP_UB) {
-      char loc[256];
-      snprintf(why, nwhy, "a run has undefined behaviour (%s at %s), so termination is not decided",
-               interp_ub_name(res.ub), ir_loc_format(e->m, res.loc, loc, sizeof loc));
-      interp_result_free(&res);
-      smt_solver_pop(*sv, 1);
-      return UB_FOUND;
-    }
+  interp_result res;
+  unsigned failures;
+  switch (bmc_find_violation(e, sv, is_ub, NULL, false, &res, &failures)) {
+  case VIOL_NONE: return UB_NONE;
+  case VIOL_FOUND: {
+    char loc[256];
+    snprintf(why, nwhy, "a run has undefined behaviour (%s at %s), so termination is not decided",
+             interp_ub_name(res.ub), ir_loc_format(e->m, res.loc, loc, sizeof loc));
     interp_result_free(&res);
-    for (size_t i = 0; i < e->viols.len; i++)
-      if (!e->viols.data[i].excluded && bmc_model_bool(*sv, e->viols.data[i].cond)) e->viols.data[i].excluded = true;
-    smt_solver_pop(*sv, 1);
-    failures++;
+    return UB_FOUND;
+  }
+  case VIOL_UNKNOWN:
+    snprintf(why, nwhy, "the solver gave up on the undefined-behaviour query");
+    return UB_UNDECIDED;
+  case VIOL_GAVE_UP: break;
   }
   snprintf(why, nwhy, "models of undefined behaviour within the bounds did not replay");
   return UB_UNDECIDED;
 }
-
 /* ---- 3. lassos ------------------------------------------------------------------------ */
 /* The object that holds address a (objects lie at increasing addresses). */
 static uint32_t object_at(const benc *e, uint64_t a) {
@@ -223,14 +209,6 @@ static uint32_t object_at(const benc *e, uint64_t a) {
   if (lo == 0) return UINT32_MAX;
   const bobj *o = &e->objs.data[lo - 1];
   return a < o->base + (o->slot ? o->slot : 1) ? (uint32_t)(lo - 1) : UINT32_MAX;
-}
-
-static bool const_addr(const benc *e, smt_term t, uint64_t *out) {
-  if (t == SMT_NULL || smt_term_kind(e->ctx, t) != SMT_BV_CONST) return false;
-  mpz_srcptr z = smt_term_value(e->ctx, t);
-  if (mpz_sizeinbase(z, 2) > 64) return false;
-  *out = (uint64_t)mpz_get_ui(z);
-  return true;
 }
 
 /* The condition that visits vi < vj have equal states as far as the
@@ -252,7 +230,7 @@ static smt_term same_state(benc *e, const bvisit *vi, const bvisit *vj, size_t *
   for (size_t l = vi->load; l < vj->load && !wild; l++) {
     const bload *ld = &e->loads.data[l];
     uint64_t a;
-    if (!const_addr(e, ld->addr, &a)) {
+    if (!bmem_const(e, ld->addr, &a)) {
       wild = true;
       break;
     }
@@ -273,7 +251,7 @@ static smt_term same_state(benc *e, const bvisit *vi, const bvisit *vj, size_t *
       const bobj *ob = &e->objs.data[o];
       uint64_t n;
       if (ob->readonly) continue;
-      if (!const_addr(e, ob->size, &n) || (total += n) > TERM_LASSO_WILD_BYTES) {
+      if (!bmem_const(e, ob->size, &n) || (total += n) > TERM_LASSO_WILD_BYTES) {
         ok = false;
         break;
       }
@@ -412,7 +390,6 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
   char why[256] = "";
   const char *no_proof = o->prove ? NULL : "not asked";
   uint32_t nkeys = bounds.nloop + (uint32_t)m->funcs.len;
-  bool *ever = xcalloc(nkeys + 1, sizeof *ever); /* per key: deepened in some round */
   double start = util_now();
   progress_bounds(m, &out->bounds, first);
   for (;;) {
@@ -464,7 +441,7 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
         ub_answer ub = check_ub(&e, &sv, why, sizeof why);
         if (ub == UB_NONE) {
           out->answer = BMC_TERM_TERMINATES;
-          list_bounds(&e, &bounds, ever, (uint32_t)m->funcs.len, &out->bounds);
+          list_bounds(&e, &bounds, first, &out->bounds);
         }
       } else {
         snprintf(why, sizeof why, "every run ends within the bounds, but no proof: %s", no_proof ? no_proof : "");
@@ -488,9 +465,9 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
         unsigned *bk = bound_of_key(&bounds, k);
         if (!marked[k] || *bk >= maxb) continue;
         *bk = *bk * 2 > maxb ? maxb : *bk * 2;
-        ever[k] = grew = true;
+        grew = true;
       }
-      list_bounds(&e, &bounds, ever, (uint32_t)m->funcs.len, &out->bounds);
+      list_bounds(&e, &bounds, first, &out->bounds);
       progress_bounds(m, &out->bounds, 0);
       if (!grew) {
         snprintf(why, sizeof why, "%s", other && !lasso ? no_proof : "no bound can grow (the deepest is reached)");
@@ -520,7 +497,6 @@ bmc_term_answer bmc_termination(const ir_module *m, const bmc_term_options *o, b
   }
   if (out->answer == BMC_TERM_UNKNOWN) snprintf(out->reason, sizeof out->reason, "%s", why[0] ? why : "gave up");
   bounds_free(&bounds);
-  free(ever);
   assert(out->answer != BMC_TERM_TERMINATES || o->prove);
   assert(out->answer != BMC_TERM_LASSO || lasso);
   return out->answer;

@@ -2,8 +2,7 @@
  *
  * A program that draws no value (no nondet call, no read of uninitialised
  * memory, no undef operand, no external global's contents, no asm output:
- * every one of them is a draw of the interpreter, interp.h), no inline asm
- * (the interpreter runs one of an asm's behaviours, not all) and whose main
+ * every one of them is a draw of the interpreter, interp.h) and whose main
  * takes no arguments has exactly one run, for the interpreter's object
  * addresses and with allocation succeeding (SV-COMP's reading of malloc).
  * drv_run_termination() runs it in the interpreter, strictly (the first
@@ -14,7 +13,9 @@
  *     number of steps and the assumptions;
  *   - anything else: false, *out untouched (a run with undefined behaviour
  *     or that does not end within the steps is left to the other engines).
- */
+ * The caller must not ask about a program with inline asm (IR_ASM,
+ * IR_HAVOC): the interpreter runs one of an asm's behaviours (memory behind
+ * a "memory" clobber unchanged), not all of them. */
 #ifndef BITPROVE_DRIVER_CHECK_RUN_H
 #define BITPROVE_DRIVER_CHECK_RUN_H
 

@@ -139,7 +139,6 @@ static void first_reason(const verdict *v, char *buf, size_t n) {
   snprintf(buf, n, "%.*s", (int)strcspn(d, "\n"), d);
 }
 
-static void check_with(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out);
 
 /* The external globals a TRUE rests on (ir_global.external). */
 static void note_externals(const ir_module *m, verdict *out) {
@@ -185,6 +184,9 @@ static asm_facts scan_asm(const ir_module *m) {
   return a;
 }
 
+static void check_with(const ir_module *m, const property *p, const drv_options *o, const asm_facts *asm_in,
+                       budget run, verdict *out);
+
 static void note_asm(const asm_facts *a, verdict *out) {
   size_t n = a->n;
   bool writes = a->writes_memory;
@@ -206,8 +208,8 @@ static bool rests_on_asm(const asm_facts *a, const verdict *v) {
 }
 
 void drv_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
-  check_with(m, p, o, run, out);
   asm_facts asm_in = scan_asm(m);
+  check_with(m, p, o, &asm_in, run, out);
   if (out->kind == VERDICT_TRUE) {
     note_externals(m, out);
     note_asm(&asm_in, out);
@@ -236,7 +238,8 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, budg
 }
 
 
-static void check_with(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
+static void check_with(const ir_module *m, const property *p, const drv_options *o, const asm_facts *asm_in,
+                       budget run, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   if (m->unsupported.len) {
     char loc[512];
@@ -274,7 +277,7 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
    * first (a reactive while(1) loop repeats its state within seconds) */
   if (o->engine == DRV_ENGINE_AUTO && termination && !o->math_ints) {
     /* a program without inputs: its only run, to its end */
-    if (drv_run_termination(m, share_of(run, SHARE_ONLY_RUN), out)) return;
+    if (!asm_in->n && !asm_in->writes_memory && drv_run_termination(m, share_of(run, SHARE_ONLY_RUN), out)) return;
     if (drv_nonterm_check(m, share_of(run, SHARE_LASSO_FIRST), o->debug, out)) return;
     /* then BMC: a complete unwinding proves, a lasso query refutes */
     bool large = program_size(m) > DRV_LARGE_PROGRAM;

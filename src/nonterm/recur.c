@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ir/cfg.h"
 #include "internal.h"
 
 /* ---- the stem's values at the visit ---------------------------------------------- */
@@ -66,9 +67,7 @@ bool nonterm_recur_try(const ir_module *m, const interp_nondet_vec *draws, const
   }
   assert(r.found && r.set_words);
   char loc[512];
-  const ir_block *hb = &f->blocks[cand->recursion ? 0 : cand->block];
-  uint32_t first = hb->first;
-  while (first + 1 < hb->first + hb->count && f->insts[first].op == IR_PHI) first++;
+  uint32_t first = ir_first_non_phi(f, cand->recursion ? 0 : cand->block);
   memset(out, 0, sizeof *out);
   out->kind = NONTERM_RECURRENT;
   if (cand->recursion) {

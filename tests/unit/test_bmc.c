@@ -507,10 +507,7 @@ static void expect_term(const char *name, const char *text, bool lasso, bool acc
       const bmc_loop_bound *lb = &r.bounds.data[i];
       if (lb->block == IR_NONE) continue;
       const ir_func *f = &m->funcs.data[lb->func];
-      const ir_block *bl = &f->blocks[lb->block];
-      uint32_t k = bl->first;
-      while (f->insts[k].op == IR_PHI) k++;
-      if (f->insts[k].loc.line == line) {
+      if (f->insts[ir_first_non_phi(f, lb->block)].loc.line == line) {
         found = true;
         CHECK_MSG(lb->bound == want_bound, "%s: loop at line %u has bound %u, wanted %u", name, line, lb->bound,
                   want_bound);
