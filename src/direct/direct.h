@@ -141,7 +141,18 @@ typedef struct {
   uint32_t math_unknown; /* math: results made fresh (no integer counterpart, ambiguous constant) */
   uint32_t float_unknown;  /* relevant results of floating-point operations: unknown values */
   uint32_t asm_unknown;    /* relevant outputs of inline asm: unknown values */
+  uint32_t inexact;        /* values made unknown for another reason than a draw of the program
+                              (__VERIFIER_nondet_*): untracked loads, pointer comparisons, calls
+                              without a body, undef, ... */
 } direct_info;
+
+/* Is the translation exact, with mathematical integers: does every run of
+ * the ITS from its start correspond to a run of the program (values made
+ * unknown only where the program draws one, no assumption, no abstracted
+ * call)? Then a non-terminating ITS run is one of the program. Dropped
+ * values (liveness, slicing) and dead-end redirections keep it exact: they
+ * change no decision of the program. */
+bool direct_info_exact(const direct_info *info);
 
 typedef enum { DIRECT_INT_BIT = 0, DIRECT_INT_MATH } direct_int_semantics;
 

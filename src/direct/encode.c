@@ -353,11 +353,13 @@ static dt_val read_gval(dt_ctx *c, dt_state *s, uint32_t gval) {
     r.kind = DT_B_BOOL;
     r.iv = (dt_ival){0, 1};
     r.t = var != DT_NONE ? eqk(c, c->its->pre[var], 1) : fresh_bool(c, s);
+    if (var == DT_NONE) c->info->inexact++;
     return r;
   }
   r.kind = DT_B_INT;
   r.iv = range_of(c, r.rep, r.bits);
   r.t = var != DT_NONE ? c->its->pre[var] : fresh_in(c, s, r.iv);
+  if (var == DT_NONE) c->info->inexact++;
   return r;
 }
 
@@ -390,6 +392,7 @@ static dt_val read(dt_ctx *c, dt_state *s, uint32_t instance, ir_value v) {
   case IR_VAL_ARG:
     return read_gval(c, s, gval_of(c, instance, v));
   default: /* undef (and anything else of integer type): any value */
+    c->info->inexact++;
     r.rep = DT_REP_U;
     if (r.bits == 1) {
       r.kind = DT_B_BOOL;
@@ -954,7 +957,8 @@ static void cases_convert(dt_ctx *c, dt_cases *cs, uint8_t from, uint8_t to, uns
   *cs = out;
 }
 
-static void commit_fresh(dt_ctx *c, dt_states *ss, size_t si, uint32_t gval, uint8_t rep, unsigned bits) {
+/* A value the program draws (__VERIFIER_nondet_*): any value of its range. */
+static void commit_input(dt_ctx *c, dt_states *ss, size_t si, uint32_t gval, uint8_t rep, unsigned bits) {
   dt_state *s = &ss->data[si];
   if (bits == 1) {
     bind(s, gval, DT_B_BOOL, fresh_bool(c, s), (dt_ival){0, 1});
@@ -962,6 +966,13 @@ static void commit_fresh(dt_ctx *c, dt_states *ss, size_t si, uint32_t gval, uin
     dt_ival r = range_of(c, rep, bits);
     bind(s, gval, DT_B_INT, fresh_in(c, s, r), r);
   }
+}
+
+/* A value the translation does not know: any value of its range (counted:
+ * the ITS then has runs the program does not). */
+static void commit_fresh(dt_ctx *c, dt_states *ss, size_t si, uint32_t gval, uint8_t rep, unsigned bits) {
+  c->info->inexact++;
+  commit_input(c, ss, si, gval, rep, bits);
 }
 
 /* Binds the cases, or, when they overflowed their budget, a fresh value of
@@ -1313,6 +1324,7 @@ static void havoc_tracked_globals(dt_ctx *c, dt_state *s) {
       uint32_t gv = global_gval(c, (uint32_t)g);
       dt_ival r = range_of(c, c->grep[g], c->gbits[g]);
       bind(s, gv, DT_B_INT, fresh_in(c, s, r), r);
+      c->info->inexact++;
     }
 }
 
@@ -1372,7 +1384,8 @@ static void exec_inst(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
       return;
     }
     if (!df->relevant[i] || in->type.kind != IR_TY_INT) return;
-    commit_fresh(c, ss, si, gv, rep_of_gval(c, gv), in->type.bits);
+    if (g->builtin == IR_BUILTIN_NONDET) commit_input(c, ss, si, gv, rep_of_gval(c, gv), in->type.bits);
+    else commit_fresh(c, ss, si, gv, rep_of_gval(c, gv), in->type.bits);
     return;
   }
   default:

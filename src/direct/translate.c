@@ -396,6 +396,11 @@ its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics
   return result;
 }
 
+bool direct_info_exact(const direct_info *info) {
+  return info->math && !info->math_unknown && !info->inexact && !info->float_unknown && !info->asm_unknown &&
+         !info->assumes_memory_safe && !info->assumes_no_ub && !info->recursion_abstracted && !info->abstracted_calls;
+}
+
 void direct_info_assumptions(const direct_info *info, strbuf *out) {
   bool any = false;
   if (info->math)

@@ -47,6 +47,14 @@ bool drv_nonterm_check(const ir_module *m, budget b, bool debug, verdict *out) {
   return true;
 }
 
+bool drv_nonterm_check_math(const ir_module *m, budget b, bool debug, verdict *out) {
+  nonterm_provers provers = {find_stem, NULL, NULL};
+  nonterm_result r;
+  if (!nonterm_search_math(m, b, &provers, debug, &r)) return false;
+  drv_nonterm_verdict(&r, out);
+  return true;
+}
+
 void drv_nonterm_verdict(nonterm_result *r_, verdict *out) {
   nonterm_result r = *r_;
   memset(r_, 0, sizeof *r_);

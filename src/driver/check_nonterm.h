@@ -19,6 +19,9 @@
 #include "verdict.h"
 
 bool drv_nonterm_check(const ir_module *m, budget b, bool debug, verdict *out);
+/* The same for the program read with mathematical integers (termCOMP):
+ * lassos whose every step is exact over the integers (nonterm_search_math). */
+bool drv_nonterm_check_math(const ir_module *m, budget b, bool debug, verdict *out);
 /* A certificate as that verdict (FALSE(termination), explanation,
  * evidence); takes r's contents over and leaves r empty. */
 void drv_nonterm_verdict(nonterm_result *r, verdict *out);

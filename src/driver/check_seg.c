@@ -89,6 +89,8 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
   seg_options_default(&so);
   so.budget = budget_until(so.budget, b.deadline); /* the graph's own query limit, the driver's deadline */
   so.modular_all = o->seg_modular_all;
+  so.math_ints = o->math_ints;
+  so.malloc_never_fails = o->math_ints || o->require_memory_safety; /* termCOMP: allocation succeeds */
   if (every_path)
     so.join_states = 0;
   else if (o->seg_join_set)
@@ -106,6 +108,9 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
    * state of its leaf) ends the runs it represents, as the machine's crash
    * does; only a possible one leaves runs the graph does not continue */
   bool ends_runs = termination && (sum->err_memory || sum->err_ub) && !sum->err_possible;
+  /* mathematical integers (termCOMP): a memory-unsafe program deserves
+   * neither YES nor NO, so no memory-error state may remain at all */
+  if (o->math_ints && sum->err_memory) ends_runs = false;
   if (!sum->complete) {
     verdict_unknown(out, "symbolic execution graph incomplete: %s", sum->reason ? sum->reason : "gave up");
   } else if (((sum->err_memory || sum->err_ub) && !ends_runs) ||
@@ -139,11 +144,16 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
                  sum->states, sum->generalizations,
                  leak_checks ? "; every run ends with all heap memory freed" : "",
                  (p->checks & (1u << PROP_UNREACH_CALL)) ? "; no state calls reach_error" : "");
-    verdict_note(out, "malloc and calloc are assumed to fail or succeed, both cases explored");
+    verdict_note(out, so.malloc_never_fails ? "malloc and calloc of at least one byte are assumed to succeed "
+                                              "(the Termination Competition's rule)"
+                                            : "malloc and calloc are assumed to fail or succeed, both cases explored");
     if (sum->err_overflow)
       verdict_note(out, "runs with a signed overflow are covered with the wrapped value (%s)", sum->first_err);
     ok = true;
   }
+  if (ok && out->kind == VERDICT_TRUE && o->math_ints)
+    verdict_note(out, "the graph reads integers as unbounded mathematical integers (seed 002's rules; memory "
+                      "byte-precise): no memory-error state, so every run of that reading is memory safe");
   if (ok && out->kind == VERDICT_TRUE && sum->entry_states) {
     /* which function summaries the proof rests on (seed 004 Thm. 3.1, 4.1) */
     strbuf sb = {0};

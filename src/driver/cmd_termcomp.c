@@ -41,6 +41,7 @@ int cmd_termcomp(int argc, char **argv) {
   drv_options_default(&o);
   o.engine = DRV_ENGINE_AUTO;
   o.math_ints = true;
+  o.require_memory_safety = true; /* a memory-unsafe program deserves neither YES nor NO */
   double timeout = 0;
   const char *file = NULL;
   for (int i = 1; i < argc; i++) {

@@ -5,12 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../direct/direct.h"
-#include "../its/prove.h"
-#include "../output/its_file.h"
-#include "../smt/smt.h"
-#include "../util/progress.h"
 #include "check_bmc.h"
+#include "check_direct.h"
+#include "check_math.h"
 #include "check_nonterm.h"
 #include "check_run.h"
 #include "check_seg.h"
@@ -42,7 +39,11 @@ static const share
      * are not, and the graph and the direct translation prove them, so BMC
      * gets at most 2 s there (seq-mthreaded's lcr.5 needs 1.4 s; with 1 s it
      * was lost) */
-    SHARE_BMC_TERMINATION_LARGE = {0.7, 0, 20}, SHARE_BMC_TERMINATION_SMALL = {0.1, 2, 2};
+    SHARE_BMC_TERMINATION_LARGE = {0.7, 0, 20}, SHARE_BMC_TERMINATION_SMALL = {0.1, 2, 2},
+    /* mathematical integers: the direct translation first (it proves the
+     * integer programs alone in well under a second); the graph over
+     * mathematical integers gets the rest, for memory safety or the whole proof */
+    SHARE_DIRECT_MATH = {0.4, 0, 20};
 /* The deepest loop bound BMC's termination check unrolls in a small program. */
 #define BMC_TERMINATION_SMALL_BOUND 32
 /* Every loop's bound in BMC's first round on a large program: the rounds
@@ -70,65 +71,6 @@ static size_t program_size(const ir_module *m) {
 }
 
 static budget share_of(budget run, share s) { return budget_share(run, s.fraction, s.cap, s.unlimited); }
-
-/* Termination by direct translation into an ITS (seed 001) and the ITS back
- * end: TRUE only on its YES; the ITS over-approximates every UB-free run. */
-static void check_termination(const ir_module *m, const drv_options *o, budget b, verdict *out) {
-  smt_ctx *ctx = smt_ctx_new();
-  direct_info info;
-  char err[512];
-  util_progress_begin("direct translation");
-  its *s = direct_translate_sem(m, ctx, o->math_ints ? DIRECT_INT_MATH : DIRECT_INT_BIT, b, &info, err, sizeof err);
-  util_progress_end();
-  if (!s) {
-    verdict_unknown(out, "direct translation: %s", err);
-    smt_ctx_free(ctx);
-    return;
-  }
-  bool dumped = o->dump_its_format && its_file_write(s, o->dump_its_format, o->dump_its_file);
-  its_prove_options po = its_prove_default_options();
-  po.budget = budget_queries(b, po.budget.query_ms);
-  its_prove_result res;
-  util_progress_begin("ITS back end (direct translation's ITS)");
-  its_prove_with(s, &po, &res);
-  util_progress_end();
-  strbuf proof = {0}; /* the termCOMP text, quoted in the verdict */
-  its_prove_result_print(&res, &proof);
-  strbuf head = {0};
-  direct_info_assumptions(&info, &head);
-  direct_info_stats(&info, &head);
-  if (res.answer == ITS_PROVE_YES) {
-    out->kind = VERDICT_TRUE;
-    verdict_note_lines(out, "", head.data);
-    verdict_note(out, "proof: the ITS of the direct translation terminates (ITS back end):");
-    verdict_note_lines(out, "  ", proof.data);
-  } else if (res.answer == ITS_PROVE_NO) {
-    /* a run of the over-approximating ITS that does not end need not be a
-     * run of the program: a hint, not a verdict */
-    verdict_unknown(out, "the ITS of the direct translation has a non-terminating run (only a hint: the ITS "
-                         "over-approximates the program)");
-    verdict_note_lines(out, "", head.data);
-    verdict_note_lines(out, "its: ", proof.data);
-  } else {
-    int n;
-    const char *why = its_prove_reason_line(&res, &n);
-    if (info.float_unknown)
-      verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s); control "
-                           "flow depends on %u floating-point value(s), which the translation abstracts to any value",
-                      n, why, info.float_unknown);
-    else
-      verdict_unknown(out, "the ITS back end found no termination proof of the direct translation (%.*s)", n, why);
-    verdict_note_lines(out, "", head.data);
-    verdict_note_lines(out, "its: ", proof.data);
-  }
-  if (dumped) verdict_note(out, "ITS written to %s (%s)", o->dump_its_file, o->dump_its_format);
-  if (o->stats) smt_stats_print(ctx, stderr);
-  strbuf_free(&head);
-  strbuf_free(&proof);
-  its_prove_result_free(&res);
-  its_free(s);
-  smt_ctx_free(ctx);
-}
 
 static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out);
 
@@ -238,6 +180,61 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, budg
 }
 
 
+/* Termination with mathematical integers (--int-semantics math, termCOMP's
+ * C reading). A memory-unsafe program deserves neither YES nor NO, so every
+ * TRUE and FALSE here also rests on memory safety proved (check_math.h).
+ *   1. FALSE: a lasso whose every step is exact over the integers;
+ *   2. the direct translation: its YES, or, when the translation is exact
+ *      and the program uses no unsigned operation, its non-terminating run
+ *      (FALSE);
+ *   3. the graph over mathematical integers (seed 002): termination by its
+ *      own ITS. */
+static void check_math_termination(const ir_module *m, const drv_options *o, budget run, verdict *out) {
+  if (drv_nonterm_check_math(m, share_of(run, SHARE_LASSO_FIRST), o->debug, out)) {
+    drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE),
+                              "a non-terminating run was found (a lasso)", out);
+    return;
+  }
+  verdict_free(out);
+  drv_direct_facts facts;
+  drv_direct_termination(m, o, share_of(run, SHARE_DIRECT_MATH), out, &facts);
+  if (out->kind == VERDICT_TRUE) {
+    strbuf_free(&facts.no_proof);
+    drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE),
+                              facts.assumed_memsafe ? "termination is proved for memory-safe runs only (direct "
+                                                      "translation)"
+                                                    : "termination is proved (direct translation)",
+                              out);
+    return;
+  }
+  if (facts.exact_no && drv_exact_unsigned_free(m)) {
+    verdict_free(out);
+    out->kind = VERDICT_FALSE;
+    out->violated = PROP_TERMINATION;
+    verdict_note(out, "non-termination: the direct translation with mathematical integers is exact (every run of "
+                      "its ITS from the start is a run of the program: values are unknown only where the program "
+                      "draws them, nothing is assumed, and the program uses no unsigned operation), and the ITS back "
+                      "end found an infinite run of that ITS, its witness checked on the original transitions:");
+    verdict_note_lines(out, "  ", facts.no_proof.data);
+    strbuf_free(&facts.no_proof);
+    drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE),
+                              "a non-terminating run was found (the exact ITS)", out);
+    return;
+  }
+  strbuf_free(&facts.no_proof);
+  property tp = {1u << PROP_TERMINATION, "termination"};
+  verdict seg_out = {0};
+  if (drv_seg_check(m, &tp, o, budget_reserve(run, MARGIN_SEG_ALONE), &seg_out)) {
+    verdict_free(out);
+    *out = seg_out;
+    return;
+  }
+  char why[512];
+  first_reason(&seg_out, why, sizeof why);
+  verdict_free(&seg_out);
+  verdict_note(out, "symbolic execution graph: %s", why);
+}
+
 static void check_with(const ir_module *m, const property *p, const drv_options *o, const asm_facts *asm_in,
                        budget run, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
@@ -256,17 +253,17 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
     verdict_unknown(out, "a property that mixes termination with other checks is not supported");
     return;
   }
-  if (termination && o->math_ints && o->engine == DRV_ENGINE_SEG) {
-    verdict_unknown(out, "the symbolic execution graph is bit-precise only; with --int-semantics math use --engine "
-                         "direct or auto");
+  if (termination && o->math_ints && o->engine == DRV_ENGINE_AUTO) {
+    check_math_termination(m, o, run, out);
     return;
   }
   if (o->engine == DRV_ENGINE_LASSO) {
     if (!termination) {
       verdict_unknown(out, "the lasso search decides termination only; %s needs another engine", p->name);
     } else if (o->math_ints) {
-      verdict_unknown(out, "a lasso is a run of the bit-precise interpreter; with --int-semantics math use --engine "
-                           "direct or auto");
+      if (!drv_nonterm_check_math(m, budget_reserve(run, MARGIN_PRINT), o->debug, out))
+        verdict_unknown(out, "no lasso found whose every step is exact over the integers (the search tries simple "
+                             "inputs only)");
     } else {
       if (!drv_nonterm_check(m, budget_reserve(run, MARGIN_PRINT), o->debug, out))
         verdict_unknown(out, "no lasso with a repeated state and no recurrent set found (the search tries simple inputs only)");
@@ -307,7 +304,12 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
      * graph's solver queries can overrun its share by far there (product
      * lines: 40 s of a 15 s share), so it comes last */
     verdict direct_out = {0};
-    check_termination(m, o, share_of(run, SHARE_DIRECT_LARGE), &direct_out);
+    drv_direct_facts facts;
+    drv_direct_termination(m, o, share_of(run, SHARE_DIRECT_LARGE), &direct_out, &facts);
+    strbuf_free(&facts.no_proof);
+    if (direct_out.kind == VERDICT_TRUE && o->require_memory_safety)
+      drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE),
+                                "termination is proved (direct translation)", &direct_out);
     if (direct_out.kind != VERDICT_UNKNOWN) {
       *out = direct_out;
       return;
@@ -355,8 +357,14 @@ static void check_without_seg(const ir_module *m, const property *p, const drv_o
                            "direct or auto");
     else if (o->engine == DRV_ENGINE_BMC)
       drv_bmc_termination(m, o, budget_reserve(run, MARGIN_PRINT), 1, true, true, out);
-    else
-      check_termination(m, o, budget_reserve(run, MARGIN_DIRECT), out);
+    else {
+      drv_direct_facts facts;
+      drv_direct_termination(m, o, budget_reserve(run, MARGIN_DIRECT), out, &facts);
+      strbuf_free(&facts.no_proof);
+      if (out->kind == VERDICT_TRUE && o->require_memory_safety)
+        drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE),
+                                  "termination is proved (direct translation)", out);
+    }
     return;
   }
   if (o->engine == DRV_ENGINE_DIRECT) {

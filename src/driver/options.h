@@ -32,6 +32,10 @@ typedef struct {
    * Termination Competition's reading of C). The symbolic execution graph
    * is bit-precise and declines; the direct translation runs in math mode. */
   bool math_ints;
+  /* A termination TRUE needs memory safety proved, not assumed (termCOMP's
+   * rule: a memory-unsafe program deserves neither YES nor NO; `bitprove
+   * termcomp` sets it). With math_ints it always holds. */
+  bool require_memory_safety;
 } drv_options;
 
 void drv_options_default(drv_options *o);

@@ -134,6 +134,77 @@ static inline const ir_func *func_of(interp_state *st, const iframe *fr) {
   return &st->m->funcs.data[fr->func];
 }
 
+/* ---- the mathematical-integer reading (interp_options.math_exact) ---------------------- */
+
+static ival eval(interp_state *st, const iframe *fr, const ir_value *v, ir_loc loc);
+
+static bool sign_set(ir_type t, uint64_t bits) {
+  return t.kind == IR_TY_INT && t.bits > 1 && t.bits <= 64 && ((bits >> (t.bits - 1)) & 1);
+}
+
+/* May operand k, a constant with its sign bit set, be read as the program meant it? */
+static bool math_constant_ok(const ir_inst *in) {
+  switch (in->op) {
+  case IR_ADD: case IR_SUB: case IR_MUL: return (in->flags & IR_NSW) != 0; /* a signed C type: -c */
+  case IR_ICMP: return in->pred == IR_EQ || in->pred == IR_NE || in->pred >= IR_SGT;
+  case IR_PTRADD: return true; /* offsets are signed */
+  default: return false;
+  }
+}
+
+/* The integer operand k of in means: a constant read signed in nsw
+ * arithmetic, else the (sign-clear) bits. */
+static __int128 math_operand(const ir_inst *in, unsigned k, uint64_t bits) {
+  const ir_value *v = &in->ops[k];
+  if (v->kind == IR_VAL_CONST && (in->flags & IR_NSW) && sign_set(v->type, bits))
+    return (__int128)ir_sext(bits, v->type.bits);
+  return (__int128)bits;
+}
+
+static void math_inexact(interp_state *st, const ir_inst *in, const char *why) {
+  interp_end_unsupported(st, in->loc, "mathematical integers: %s in %s", why, ir_opcode_name((ir_opcode)in->op));
+}
+
+/* Before in executes: its operands have one integer meaning. */
+static bool math_operands_ok(interp_state *st, const iframe *fr, const ir_inst *in) {
+  if (in->op == IR_PHI) return true; /* jump() reads phis; their results are checked */
+  for (uint32_t k = 0; k < in->nops; k++) {
+    const ir_value *v = &in->ops[k];
+    if (v->type.kind != IR_TY_INT || v->type.bits <= 1) continue;
+    if (v->kind == IR_VAL_UNDEF) { /* evaluating it would draw a second value */
+      math_inexact(st, in, "an undefined value");
+      return false;
+    }
+    uint64_t bits = v->kind == IR_VAL_CONST ? v->imm & ir_mask(v->type.bits) : eval(st, fr, v, in->loc).bits;
+    if (st->done) return false;
+    if (!sign_set(v->type, bits)) continue;
+    if (v->kind != IR_VAL_CONST || !math_constant_ok(in)) {
+      math_inexact(st, in, v->kind == IR_VAL_CONST ? "a constant that is -c or 2^n - c" : "a value with its sign bit set");
+      return false;
+    }
+  }
+  return true;
+}
+
+/* After add / sub / mul / shl / trunc computed r: r is the exact integer result. */
+static bool math_result_ok(interp_state *st, const ir_inst *in, uint64_t a, uint64_t b, uint64_t r) {
+  __int128 x = math_operand(in, 0, a), m;
+  switch (in->op) {
+  case IR_ADD: m = x + math_operand(in, 1, b); break;
+  case IR_SUB: m = x - math_operand(in, 1, b); break;
+  case IR_MUL: m = x * math_operand(in, 1, b); break; /* |x|, |y| < 2^63: no overflow */
+  case IR_SHL:
+    if (b >= 63) return math_inexact(st, in, "a shift out of range"), false;
+    m = x * ((__int128)1 << b);
+    break;
+  case IR_TRUNC: m = x; break;
+  default: return true;
+  }
+  if (m == (__int128)(r & ir_mask(in->type.bits))) return true; /* r as set_reg will keep it */
+  math_inexact(st, in, "a result that is not the exact integer one");
+  return false;
+}
+
 static inline void set_reg(interp_state *st, size_t fi, uint32_t id, ival v) {
   assert(fi < st->frames.len);
   iframe *fr = &st->frames.data[fi];
@@ -141,6 +212,8 @@ static inline void set_reg(interp_state *st, size_t fi, uint32_t id, ival v) {
   /* a frame's registers: ninsts results, then its arguments */
   assert(id < f->ninsts && fr->regs + id < st->regs.len);
   v.bits &= ir_mask(f->insts[id].type.bits ? f->insts[id].type.bits : 64);
+  if (st->opt->math_exact && sign_set(f->insts[id].type, v.bits))
+    math_inexact(st, &f->insts[id], "a result with its sign bit set");
   st->regs.data[fr->regs + id] = v;
   if (st->opt->trace) trace_reg(st, f, id, v);
 }
@@ -504,6 +577,7 @@ static void step(interp_state *st) {
     return;
   }
   ival a, b, r = {0, 0};
+  if (st->opt->math_exact && !math_operands_ok(st, fr, in)) return;
   switch (in->op) {
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
   case IR_SHL: case IR_LSHR: case IR_ASHR: case IR_AND: case IR_OR: case IR_XOR: {
@@ -517,6 +591,7 @@ static void step(interp_state *st) {
       return;
     }
     r.prov = arith_prov(st, in->op, w, a, b);
+    if (st->opt->math_exact && !math_result_ok(st, in, a.bits, b.bits, r.bits)) return;
     break;
   }
   case IR_ICMP:
@@ -539,6 +614,7 @@ static void step(interp_state *st) {
     r.bits = in->op == IR_SEXT ? (uint64_t)ir_sext(a.bits, sw) : a.bits;
     /* A value narrower than a pointer cannot carry an address. */
     r.prov = in->op == IR_COPY || (sw >= st->pw && dw >= st->pw) ? a.prov : 0;
+    if (st->opt->math_exact && in->op == IR_TRUNC && dw > 1 && !math_result_ok(st, in, a.bits, 0, r.bits)) return;
     break;
   }
   case IR_PTRADD:

@@ -251,6 +251,23 @@ typedef struct {
   void *observe_ctx;         /* passed to observe */
   interp_lasso_options lasso; /* off by default */
   bool keep_externals;    /* fill interp_result.externals */
+  /* The run must also be a run of the program read with mathematical
+   * integers (termCOMP's C reading: unbounded values, casts keep them).
+   * It ends UNSUPPORTED ("mathematical integers: ...") at the first
+   * instruction where the two readings could part:
+   *  - an integer result or operand of more than one bit with its sign bit
+   *    set (then the bits alone do not say which integer it is, and
+   *    unsigned and signed operations would read it differently);
+   *  - add / sub / mul / shl whose exact integer result is not its result,
+   *    or a trunc that changes the value;
+   *  - a constant with its sign bit set, except in nsw add / sub / mul
+   *    (read signed), ordered signed and == / != comparisons, and pointer
+   *    offsets.
+   * Every other integer operation agrees with its integer counterpart on
+   * such values, so a run that never ends this way (a lasso's stem and
+   * cycle included) is a run of the mathematical program, state for
+   * state. Default false. */
+  bool math_exact;
 } interp_options;
 
 /* Defaults: no list, seed 0, PRNG after the list, uninitialised = nondet,

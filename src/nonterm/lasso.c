@@ -59,7 +59,7 @@ static void print_values(strbuf *out, const interp_nondet *v, size_t n) {
 }
 
 /* Replays values[0 .. n) strictly and compares the two visits. */
-static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_lasso *cand, budget b,
+static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_lasso *cand, budget b, bool math,
                   interp_result *out) {
   uint64_t *vals = xcalloc(cand->nd_second ? cand->nd_second : 1, sizeof *vals);
   for (size_t i = 0; i < cand->nd_second; i++) vals[i] = nd->data[i].value;
@@ -69,6 +69,7 @@ static bool check(const ir_module *m, const interp_nondet_vec *nd, const interp_
   io.lasso.enabled = true;
   io.lasso.check_first = cand->first;
   io.lasso.check_second = cand->second;
+  io.math_exact = math;
   interp_run(m, &io, out);
   free(vals);
   return out->outcome == INTERP_LASSO && out->lasso.checked && out->lasso.equal &&
@@ -103,11 +104,15 @@ static void report(const ir_module *m, const interp_result *r, nonterm_result *o
 
 /* A search run that stopped at a repeated hash: checked exactly, and
  * reported when the states are equal. */
-static bool check_and_report(const ir_module *m, const interp_result *r, budget b, nonterm_result *out) {
+static bool check_and_report(const ir_module *m, const interp_result *r, budget b, bool math, nonterm_result *out) {
   if (r->outcome != INTERP_LASSO || r->lasso.checked) return false;
   interp_result c;
-  bool found = check(m, &r->nondet, &r->lasso, b, &c);
+  bool found = check(m, &r->nondet, &r->lasso, b, math, &c);
   if (found) report(m, &c, out);
+  if (found && math)
+    nonterm_note(out, "every step of the stem and the cycle is exact over the integers (no value with its sign bit "
+                      "set, no wrap-around, no truncation): the lasso is also a run of the program read with "
+                      "mathematical integers");
   interp_result_free(&c);
   return found;
 }
@@ -156,7 +161,7 @@ static void watch_free(run_watch *w) {
 /* One search run with strategy *s, its lasso check, and its recurrent-set
  * candidates (once per loop head or function, *tried). */
 static bool search_run(const ir_module *m, strategy *s, u64_vec *tried, budget b, const nonterm_provers *provers,
-                       bool debug, bool *at_head, nonterm_result *out) {
+                       bool math, bool debug, bool *at_head, nonterm_result *out) {
   interp_options io;
   interp_options_default(&io);
   io.out = NULL;
@@ -165,6 +170,7 @@ static bool search_run(const ir_module *m, strategy *s, u64_vec *tried, budget b
   io.max_steps = LASSO_MAX_STEPS;
   io.budget = b;
   io.lasso.enabled = true;
+  io.math_exact = math;
   run_watch w;
   memset(&w, 0, sizeof w);
   io.observe = watch;
@@ -172,7 +178,7 @@ static bool search_run(const ir_module *m, strategy *s, u64_vec *tried, budget b
   interp_result r;
   interp_run(m, &io, &r);
   if (w.last_head.visit) *at_head = true;
-  bool found = check_and_report(m, &r, b, out);
+  bool found = check_and_report(m, &r, b, math, out);
   /* a run still going at its step limit without a repeated state: a
    * recurrent set at the loop it was in, once per loop head; a run that
    * ended at the call-depth limit: one of the recursion it was in */
@@ -257,7 +263,7 @@ typedef struct {
   uint8_t letter, len;
 } word_node;
 
-static bool alphabet_search(const ir_module *m, budget b, bool debug, nonterm_result *out) {
+static bool alphabet_search(const ir_module *m, budget b, bool math, bool debug, nonterm_result *out) {
   uint64_t alphabet[LASSO_ALPHABET_MAX];
   size_t na = input_alphabet(m, alphabet);
   if (!na) return false;
@@ -275,10 +281,11 @@ static bool alphabet_search(const ir_module *m, budget b, bool debug, nonterm_re
     io.max_steps = LASSO_MAX_STEPS;
     io.budget = b;
     io.lasso.enabled = true;
+    io.math_exact = math;
     interp_result r;
     interp_run(m, &io, &r);
     if (r.outcome == INTERP_LASSO) {
-      found = check_and_report(m, &r, b, out);
+      found = check_and_report(m, &r, b, math, out);
     } else if (r.outcome == INTERP_OUT_OF_NONDET && nd.len < LASSO_WORD_MAX) {
       for (size_t a = 0; a < na; a++) {
         word_node child = {(uint32_t)w, (uint8_t)a, (uint8_t)(nd.len + 1)};
@@ -314,14 +321,15 @@ bool nonterm_check_lasso(const ir_module *m, const interp_planned_draw *draws, s
   strategy s = strategy_of(0, draws, n); /* the planned draws, then the constant 0 */
   u64_vec tried = {0};
   bool at_head = false;
-  bool found = search_run(m, &s, &tried, b, NULL, debug, &at_head, out) && out->kind == NONTERM_LASSO;
+  bool found = search_run(m, &s, &tried, b, NULL, false, debug, &at_head, out) && out->kind == NONTERM_LASSO;
   if (!found && out->kind) nonterm_result_free(out);
   VEC_FREE(tried);
   if (debug && !found) fprintf(stderr, "lasso: a BMC lasso candidate (%zu draws) did not repeat in the interpreter\n", n);
   return found;
 }
 
-bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers, bool debug, nonterm_result *out) {
+static bool search(const ir_module *m, budget b, const nonterm_provers *provers, bool math, bool debug,
+                   nonterm_result *out) {
   if (b.deadline <= 0) b = budget_until(b, util_now() + 10);
   memset(out, 0, sizeof *out);
   util_progress_begin("non-termination search (lassos, recurrent sets)");
@@ -330,11 +338,11 @@ bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers
   for (size_t k = 0; !found && k < LASSO_CONSTANTS + LASSO_RANDOM_RUNS && !budget_expired(b); k++) {
     strategy s = strategy_of(k, NULL, 0);
     util_progress_count("runs", k + 1);
-    found = search_run(m, &s, &tried, b, provers, debug, &at_head, out);
+    found = search_run(m, &s, &tried, b, provers, math, debug, &at_head, out);
   }
   if (!found && !budget_expired(b)) {
     util_progress_step("words over the input alphabet");
-    found = alphabet_search(m, b, debug, out);
+    found = alphabet_search(m, b, math, debug, out);
   }
   /* no run even reached a loop head (inputs rejected early, e.g. by an
    * init() that wants distinct node ids): stems to the loop heads of main,
@@ -357,7 +365,7 @@ bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers
     for (size_t k = 0; !found && k < LASSO_STEM_RUNS && !budget_expired(b); k++) {
       strategy s = strategy_of(k < 4 ? k : LASSO_CONSTANTS + k - 4, stem, nstem);
       bool ignored = false;
-      found = search_run(m, &s, &tried, b, provers, debug, &ignored, out);
+      found = search_run(m, &s, &tried, b, provers, math, debug, &ignored, out);
     }
     free(stem);
   }
@@ -366,4 +374,13 @@ bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers
   util_progress_end();
   assert(!found || (out->kind && out->stem <= out->draws.len));
   return found;
+}
+
+bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers, bool debug, nonterm_result *out) {
+  return search(m, b, provers, false, debug, out);
+}
+
+bool nonterm_search_math(const ir_module *m, budget b, const nonterm_provers *provers, bool debug, nonterm_result *out) {
+  nonterm_provers stems = {provers ? provers->find_stem : NULL, NULL, provers ? provers->ctx : NULL};
+  return search(m, b, &stems, true, debug, out);
 }

@@ -106,6 +106,14 @@ typedef struct {
 
 bool nonterm_search(const ir_module *m, budget b, const nonterm_provers *provers, bool debug, nonterm_result *out);
 
+/* The same search for the program read with mathematical integers
+ * (termCOMP's C reading): lassos only (a recurrent set is proved over the
+ * bit-precise encoding; provers->find_stem still proposes stems), every
+ * run and its exact check made with interp_options.math_exact, so a lasso
+ * found is a run of the mathematical program whose state repeats. */
+bool nonterm_search_math(const ir_module *m, budget b, const nonterm_provers *provers, bool debug,
+                         nonterm_result *out);
+
 /* A lasso candidate from elsewhere (BMC's lasso query): a run of main
  * whose draws are answered from draws[0 .. n) (the first unused planned
  * draw of the same instruction, as BMC's replay answers them; 0 after the

@@ -116,7 +116,8 @@ typedef struct seg_engine {
 /* A fresh symbolic variable "v<N>" with lo <= v <= hi added to s->kb. */
 smt_term seg_fresh(seg_engine *e, seg_state *s, mpz_srcptr lo, mpz_srcptr hi);
 /* A fresh variable for an n-bit value in the given representation, or a
- * pointer (ptr: [0, 2^ptr_bits)). */
+ * pointer (ptr: [0, 2^ptr_bits)); with math_ints an integer of more than
+ * one bit is unbounded (no range atom). */
 smt_term seg_fresh_int(seg_engine *e, seg_state *s, unsigned bits, bool is_signed);
 smt_term seg_fresh_ptr(seg_engine *e, seg_state *s);
 /* The Int constant sign * 2^k + add. */

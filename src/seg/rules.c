@@ -38,12 +38,27 @@ typedef struct {
   const ir_inst *in;
   uint32_t var_mark; /* variables v<N> with N >= var_mark were made in this step */
   bool moved;        /* the rule positioned the frames itself */
+  /* math_ints: the instruction says how its constant operands are read
+   * (nsw/nuw arithmetic, an ordered comparison, sext / zext, division,
+   * pointer offsets); elsewhere a constant with its sign bit set is
+   * ambiguous (-c or 2^n - c: the IR keeps only the bits) */
+  bool sign_known;
   char loc[160];
 } cx;
 
 /* ---- small helpers ------------------------------------------------------------- */
 
 static unsigned ptr_bits(const cx *c) { return c->m->ptr_bits; }
+
+/* Mathematical integers (seg_options.math_ints). */
+static bool math(const cx *c) { return c->e->opt.math_ints; }
+
+/* math_ints: an integer constant whose value depends on whether the C type
+ * was signed (its sign bit is set) and the instruction does not say. */
+static bool ambiguous_const(const cx *c, ir_value v) {
+  return math(c) && !c->sign_known && v.kind == IR_VAL_CONST && v.type.kind == IR_TY_INT && v.type.bits > 1 &&
+         ((v.imm >> (v.type.bits - 1)) & 1);
+}
 
 static smt_term kint(cx *c, int64_t v) { return smt_mk_int(c->ctx, v); }
 
@@ -236,7 +251,7 @@ static dres decide_eq(cx *c, smt_term a, smt_term b) {
  * to (seed 000 Sect. 3: LV_u / LV_s): u = s if s >= 0 else s + 2^n. */
 static bool conv(cx *c, smt_term x, unsigned n, bool from, bool to, smt_term *out) {
   assert(n >= 1);
-  if (from == to) {
+  if (from == to || (math(c) && n > 1)) { /* an unbounded integer has one representation */
     *out = x;
     return true;
   }
@@ -265,6 +280,10 @@ static bool rd_native(cx *c, ir_value v, smt_term *out, bool *sg) {
   *sg = false;
   switch (v.kind) {
   case IR_VAL_CONST:
+    if (ambiguous_const(c, v)) { /* -c or 2^n - c: any value */
+      *out = seg_fresh_int(c->e, c->ns, v.type.bits, false);
+      return true;
+    }
     *out = kconst(c, v.imm, v.type.kind == IR_TY_PTR ? P : v.type.bits, false);
     return true;
   case IR_VAL_INST:
@@ -313,7 +332,7 @@ static bool rd_native(cx *c, ir_value v, smt_term *out, bool *sg) {
 static bool rd(cx *c, ir_value v, bool sg, smt_term *out) {
   unsigned n = v.type.kind == IR_TY_PTR ? ptr_bits(c) : v.type.bits;
   if (v.kind == IR_VAL_CONST) {
-    *out = kconst(c, v.imm, n, sg);
+    *out = ambiguous_const(c, v) ? seg_fresh_int(c->e, c->ns, n, sg) : kconst(c, v.imm, n, sg);
     return true;
   }
   if (v.kind == IR_VAL_UNDEF) {
@@ -352,7 +371,8 @@ static bool def_eq(cx *c, smt_term t) {
 static bool def_term(cx *c, smt_term t, bool tsg, bool may_split) {
   bool rsg = res_signed(c);
   unsigned n = c->in->type.kind == IR_TY_PTR ? ptr_bits(c) : res_bits(c);
-  if (tsg == rsg || yes(c, in_range(c, t, rlo(c, n, rsg), rhi(c, n, rsg)))) return def_eq(c, t);
+  if (tsg == rsg || (math(c) && n > 1) || yes(c, in_range(c, t, rlo(c, n, rsg), rhi(c, n, rsg))))
+    return def_eq(c, t);
   if (may_split) {
     smt_term u;
     if (!conv(c, t, n, tsg, rsg, &u)) return false;
@@ -364,6 +384,8 @@ static bool def_term(cx *c, smt_term t, bool tsg, bool may_split) {
 }
 
 static bool def_const(cx *c, uint64_t bits) {
+  unsigned n = res_bits(c);
+  if (math(c) && n > 1 && ((bits >> (n - 1)) & 1)) return set_res(c, fresh_res(c)); /* -c or 2^n - c */
   return def_eq(c, kconst(c, bits, res_bits(c), res_signed(c)));
 }
 
@@ -376,6 +398,7 @@ static bool def_const(cx *c, uint64_t bits) {
  * termination are then proved for wrapping runs too (a superset of the
  * UB-free ones), not only up to the overflow. */
 static bool check_range(cx *c, smt_term e, unsigned n, bool sg) {
+  if (math(c) && n > 1) return true; /* unbounded integers do not overflow */
   dres d = decide(c, le(c, e, rhi(c, n, sg)));
   if (d == D_STOP) return false;
   if (d == D_T) d = decide(c, le(c, rlo(c, n, sg), e));
@@ -388,6 +411,10 @@ static bool check_range(cx *c, smt_term e, unsigned n, bool sg) {
 /* The wrapped value of an exact sum/difference e (seed 000 Sect. 3.1): e in
  * range -> e; e > hi -> e - 2^n; e < lo -> e + 2^n. */
 static bool wrap_cases(cx *c, smt_term e, unsigned n, bool sg, smt_term *out) {
+  if (math(c) && n > 1) { /* exact */
+    *out = e;
+    return true;
+  }
   dres d = decide(c, le(c, e, rhi(c, n, sg)));
   if (d == D_STOP) return false;
   if (d == D_F) {
@@ -408,6 +435,10 @@ static bool rule_addsub(cx *c) {
   unsigned n = res_bits(c);
   bool rsg = res_signed(c);
   const ir_value *o = c->in->ops;
+  if (math(c) && (c->in->flags & (IR_NSW | IR_NUW))) { /* a signed C type when nsw, else unsigned */
+    c->sign_known = true;
+    rsg = (c->in->flags & IR_NSW) != 0;
+  }
   for (int sg = 1; sg >= 0; sg--) {
     unsigned flag = sg ? IR_NSW : IR_NUW;
     if (!(c->in->flags & flag)) continue;
@@ -465,6 +496,16 @@ static bool check_mul(cx *c, bool sg) {
 static bool rule_mul(cx *c) {
   unsigned n = res_bits(c);
   bool rsg = res_signed(c);
+  if (math(c) && n > 1) { /* the exact product; nonlinear: any value */
+    if (c->in->flags & (IR_NSW | IR_NUW)) {
+      c->sign_known = true;
+      rsg = (c->in->flags & IR_NSW) != 0;
+    }
+    smt_term x, y;
+    if (!factors(c, rsg, &x, &y)) return false;
+    if (is_const(c, x) || is_const(c, y)) return def_eq(c, mul(c, x, y));
+    return set_res(c, fresh_res(c));
+  }
   if ((c->in->flags & IR_NSW) && !check_mul(c, true)) return false;
   if ((c->in->flags & IR_NUW) && !check_mul(c, false)) return false;
   smt_term x, y;
@@ -504,16 +545,23 @@ static bool rule_div(cx *c) {
   bool sg = op == IR_SDIV || op == IR_SREM, rem = op == IR_UREM || op == IR_SREM;
   unsigned n = res_bits(c);
   smt_term x, d;
+  c->sign_known = true; /* the operator says how its constants are read */
   if (!rd(c, c->in->ops[0], sg, &x) || !rd(c, c->in->ops[1], sg, &d)) return false;
-  /* division by zero is UB */
-  dres r = sg ? decide_eq(c, d, kint(c, 0)) : decide(c, le(c, kint(c, 1), d));
+  /* division by zero is UB (math_ints: an unsigned value may be negative too) */
+  bool eq0 = sg || (math(c) && n > 1);
+  dres r = eq0 ? decide_eq(c, d, kint(c, 0)) : decide(c, le(c, kint(c, 1), d));
   if (r == D_STOP) return false;
-  if ((sg && r == D_T) || (!sg && r == D_F)) {
+  if ((eq0 && r == D_T) || (!eq0 && r == D_F)) {
     leaf(c, SEG_LEAF_ERR_UB, "division by zero at %s", c->loc);
     return false;
   }
+  /* math_ints: unsigned division agrees with the integer one on a
+   * non-negative dividend and a positive constant divisor; else any value */
+  if (math(c) && n > 1 && !sg &&
+      !(is_const(c, d) && mpz_sgn(smt_term_value(c->ctx, d)) > 0 && yes(c, le(c, kint(c, 0), x))))
+    return set_res(c, fresh_res(c));
   /* INT_MIN / -1 overflows */
-  if (sg && n > 1) {
+  if (sg && n > 1 && !math(c)) {
     smt_term smin = rlo(c, n, true), m1 = kint(c, -1);
     smt_term ok = smt_mk_or2(c->ctx, smt_mk_not(c->ctx, eq(c, x, smin)), smt_mk_not(c->ctx, eq(c, d, m1)));
     if (!yes(c, ok)) {
@@ -585,10 +633,48 @@ static bool and_mask(cx *c, ir_value xv, unsigned k) {
   smt_term x;
   bool xsg;
   if (!rd_native(c, xv, &x, &xsg)) return false;
-  smt_term q = fresh_k(c, n - k), w = fresh_res(c);
+  /* math_ints: x is unbounded, so is q (x & (2^k - 1) is x mod 2^k) */
+  smt_term q = math(c) ? seg_fresh_int(c->e, c->ns, n, true) : fresh_k(c, n - k), w = fresh_res(c);
   kb(c, eq(c, w, sub(c, x, mul(c, kpow2(c, k, 1, 0), q))));
   kb(c, le(c, kint(c, 0), w));
   kb(c, le(c, w, kpow2(c, k, 1, -1)));
+  return set_res(c, w);
+}
+
+/* math_ints, and / or / xor of integers wider than one bit: x & (2^k - 1)
+ * is x mod 2^k; on non-negative operands 0 <= x & y <= min(x, y) and
+ * max(x, y) <= x | y <= x + y, 0 <= x ^ y <= x + y; else any value. */
+static bool bitwise_math(cx *c) {
+  const ir_value *o = c->in->ops;
+  unsigned n = res_bits(c);
+  if (c->in->op == IR_AND)
+    for (int i = 0; i < 2; i++) {
+      if (o[i].kind != IR_VAL_CONST) continue;
+      uint64_t mval = o[i].imm & ir_mask(n);
+      if (mval == 0) return def_const(c, 0);
+      if (mval != ir_mask(n) && (mval & (mval + 1)) == 0) {
+        unsigned k = 0;
+        while (k < 64 && (mval >> k)) k++;
+        return and_mask(c, o[1 - i], k);
+      }
+    }
+  smt_term x, y;
+  if (!rd(c, o[0], false, &x) || !rd(c, o[1], false, &y)) return false;
+  smt_term zero = kint(c, 0), w = fresh_res(c);
+  if (!yes(c, and2(c, le(c, zero, x), le(c, zero, y)))) return set_res(c, w);
+  if (c->in->op == IR_AND) {
+    kb(c, le(c, zero, w));
+    kb(c, le(c, w, x));
+    kb(c, le(c, w, y));
+  } else {
+    if (c->in->op == IR_OR) {
+      kb(c, le(c, x, w));
+      kb(c, le(c, y, w));
+    } else {
+      kb(c, le(c, zero, w));
+    }
+    kb(c, le(c, w, add(c, x, y)));
+  }
   return set_res(c, w);
 }
 
@@ -603,6 +689,7 @@ static bool rule_bitwise(cx *c) {
     return def_const(c, r);
   }
   if (n == 1) return bitwise_i1(c);
+  if (math(c)) return bitwise_math(c);
   if (c->in->op == IR_XOR) /* x ^ ~0 = ~x: -1 - x signed, umax - x unsigned */
     for (int i = 0; i < 2; i++)
       if (o[i].kind == IR_VAL_CONST && (o[i].imm & ir_mask(n)) == ir_mask(n)) {
@@ -678,7 +765,8 @@ static bool rule_shift(cx *c) {
       leaf(c, SEG_LEAF_ERR_UB, "shift by %llu >= %u bits at %s", (unsigned long long)a, n, c->loc);
       return false;
     }
-    if (c->in->op == IR_SHL && !(c->in->flags & IR_NSW) && !shl_fits_signed(c, o[0], (unsigned)a, n)) return false;
+    if (c->in->op == IR_SHL && !(c->in->flags & IR_NSW) && !math(c) && !shl_fits_signed(c, o[0], (unsigned)a, n))
+      return false;
     if (c->in->op == IR_SHL) {
       ir_inst tmp = *c->in; /* factors() reads the amount from ops[1].imm */
       ir_value ops2[2] = {o[0], o[1]};
@@ -694,12 +782,15 @@ static bool rule_shift(cx *c) {
     smt_term x;
     if (!rd(c, o[0], sg, &x)) return false;
     if (a == 0) return def_term(c, x, sg, true);
+    /* math_ints: lshr is the floor division of a non-negative value only */
+    if (math(c) && !sg && !yes(c, le(c, kint(c, 0), x))) return set_res(c, fresh_res(c));
     if ((c->in->flags & IR_EXACT) && !is_const(c, x)) return set_res(c, fresh_res(c)); /* poison if inexact */
     smt_term q = seg_fresh_int(c->e, c->ns, n, sg), p = kpow2(c, (unsigned)a, 1, 0);
     kb(c, le(c, mul(c, p, q), x));
     kb(c, le(c, x, add(c, mul(c, p, q), kpow2(c, (unsigned)a, 1, -1))));
     return def_term(c, q, sg, false);
   }
+  if (math(c)) return set_res(c, fresh_res(c)); /* a variable amount: no integer rule */
   smt_term amt;
   if (!rd(c, o[1], false, &amt)) return false;
   dres d = decide(c, le(c, amt, kint(c, (int64_t)n - 1)));
@@ -739,7 +830,10 @@ static bool rule_icmp(cx *c) {
     }
   } else {
     sg = p >= IR_SGT;
+    c->sign_known = true; /* the predicate says how a constant is read */
   }
+  /* math_ints, == / != with a constant that is -c or 2^n - c: either */
+  if (ambiguous_const(c, o[0]) || ambiguous_const(c, o[1])) return set_res(c, fresh_res(c));
   smt_term x, y;
   if (!rd(c, o[0], sg, &x) || !rd(c, o[1], sg, &y)) return false;
   dres d;
@@ -770,6 +864,7 @@ static bool rule_overflow(cx *c) {
   uint8_t k = c->in->pred;
   bool sg = k == IR_OVF_SADD || k == IR_OVF_SSUB || k == IR_OVF_SMUL;
   unsigned n = c->in->ops[0].type.bits;
+  if (math(c) && n > 1) return def_const(c, 0); /* unbounded integers do not overflow */
   smt_term x, y, e;
   if (!rd(c, c->in->ops[0], sg, &x) || !rd(c, c->in->ops[1], sg, &y)) return false;
   bool linear = true;
@@ -799,6 +894,12 @@ static bool rule_overflow(cx *c) {
 static bool trunc_to(cx *c, smt_term x, unsigned n, unsigned m) {
   assert(m < n);
   bool rsg = res_signed(c);
+  if (math(c) && m > 1) return def_eq(c, x); /* casts keep the value */
+  if (math(c)) { /* to one bit: the parity, x - 2q with q unbounded */
+    smt_term w = fresh_res(c), q = seg_fresh_int(c->e, c->ns, n > 1 ? n : 2, true);
+    kb(c, eq(c, w, sub(c, x, mul(c, kint(c, 2), q))));
+    return set_res(c, w);
+  }
   if (yes(c, in_range(c, x, rlo(c, m, rsg), rhi(c, m, rsg)))) return def_eq(c, x);
   smt_term w = fresh_res(c), k = fresh_k(c, n > m ? n - m : 1);
   kb(c, eq(c, w, sub(c, x, mul(c, kpow2(c, m, 1, 0), k))));
@@ -813,6 +914,13 @@ static bool rule_cast(cx *c) {
   uint8_t op = c->in->op;
   smt_term x;
   bool xsg;
+  c->sign_known = op == IR_SEXT || op == IR_ZEXT;
+  if (math(c) && c->in->type.kind == IR_TY_PTR && v.type.kind != IR_TY_PTR) {
+    /* an integer as an address: itself when it is one, else any address */
+    if (!rd(c, v, false, &x)) return false;
+    if (yes(c, in_range(c, x, kint(c, 0), ptr_max(c)))) return def_eq(c, x);
+    return set_res(c, seg_fresh_ptr(c->e, c->ns));
+  }
   if (op == IR_SEXT) { /* w = signed view of x */
     if (!rd(c, v, true, &x)) return false;
     return def_term(c, x, true, true);
@@ -834,9 +942,12 @@ static bool rule_cast(cx *c) {
 /* ptradd: e = p + signed offset, wrapped into [0, 2^P). */
 static bool rule_ptradd(cx *c) {
   smt_term p, off;
+  c->sign_known = true; /* offsets are signed */
   if (!rd(c, c->in->ops[0], false, &p) || !rd(c, c->in->ops[1], true, &off)) return false;
   smt_term e = add(c, p, off);
   if (yes(c, in_range(c, e, kint(c, 0), ptr_max(c)))) return def_eq(c, e);
+  /* math_ints: an unbounded offset wraps any number of times: any address */
+  if (math(c) && !is_const(c, off)) return set_res(c, seg_fresh_ptr(c->e, c->ns));
   smt_term w = seg_fresh_ptr(c->e, c->ns), k = fresh_i(c, -1, 1);
   kb(c, eq(c, w, sub(c, e, mul(c, kpow2(c, ptr_bits(c), 1, 0), k))));
   return set_res(c, w);
@@ -899,6 +1010,13 @@ static bool rule_switch(cx *c) {
   smt_term x;
   bool sg;
   ir_value v = c->in->ops[0];
+  if (math(c) && v.type.kind == IR_TY_INT && v.type.bits > 1)
+    for (uint32_t i = 0; i + 1 < c->in->ntargets; i++)
+      if ((c->in->case_values[i] >> (v.type.bits - 1)) & 1) {
+        leaf(c, SEG_LEAF_STUCK, "switch with a case constant that is -c or 2^n - c (mathematical integers) at %s",
+             c->loc);
+        return false;
+      }
   if (!rd_native(c, v, &x, &sg)) return false;
   for (uint32_t i = 0; i + 1 < c->in->ntargets; i++) {
     dres d = decide_eq(c, x, kconst(c, c->in->case_values[i], v.type.bits, sg));
@@ -1119,7 +1237,8 @@ static bool rule_store(cx *c) {
   if (!rd_native(c, vv, &val, &vsg)) return false;
   unsigned bits = vv.type.kind == IR_TY_PTR ? ptr_bits(c) : vv.type.bits;
   drop_pt_overlapping(c, ad, sub(c, add(c, ad, ku64(c, size)), kint(c, 1)));
-  if (size <= 8 && bits == 8 * size && vv.kind == IR_VAL_CONST && vv.type.kind == IR_TY_INT) {
+  if (size <= 8 && bits == 8 * size && vv.kind == IR_VAL_CONST && vv.type.kind == IR_TY_INT &&
+      !ambiguous_const(c, vv)) {
     /* a constant: recorded in both representations (both atoms hold), so
      * that loads of either representation find it */
     for (int sg = 0; sg < 2; sg++) {
@@ -1233,17 +1352,20 @@ static bool rule_ret(cx *c) {
   return true;
 }
 
-/* malloc / calloc: a NULL result, and (for n >= 1) a fresh heap object. */
+/* malloc / calloc: a NULL result (unless malloc_never_fails and n >= 1), and
+ * (for n >= 1) a fresh heap object. */
 static bool heap_alloc(cx *c, smt_term n) {
   assert(c->in->type.kind == IR_TY_PTR); /* the result slot holds the pointer */
   dres d = decide(c, le(c, kint(c, 1), n));
   if (d == D_STOP) return false;
-  seg_state *t = seg_state_copy(c->ns);
-  smt_term w = seg_fresh_ptr(c->e, t);
-  seg_kb_add(c->e, t, eq(c, w, kint(c, 0)));
-  seg_top(t)->lv[res_slot(c)] = w;
-  seg_top(t)->inst++;
-  push_state(c, SEG_EDGE_EVAL, t);
+  if (!(c->e->opt.malloc_never_fails && d == D_T)) { /* NULL (malloc(0) may give it in any case) */
+    seg_state *t = seg_state_copy(c->ns);
+    smt_term w = seg_fresh_ptr(c->e, t);
+    seg_kb_add(c->e, t, eq(c, w, kint(c, 0)));
+    seg_top(t)->lv[res_slot(c)] = w;
+    seg_top(t)->inst++;
+    push_state(c, SEG_EDGE_EVAL, t);
+  }
   if (d == D_F) return false;
   return def_eq(c, new_alloc(c, n, SEG_AL_HEAP));
 }
@@ -1290,9 +1412,10 @@ static bool bi_assume(cx *c) {
   smt_term x;
   bool sg;
   if (!rd_native(c, c->in->ops[0], &x, &sg)) return false;
-  dres d = sg ? decide_eq(c, x, kint(c, 0)) : decide(c, le(c, kint(c, 0), sub(c, x, kint(c, 1))));
+  bool ne0 = sg || math(c); /* math_ints: an unsigned value may be negative too */
+  dres d = ne0 ? decide_eq(c, x, kint(c, 0)) : decide(c, le(c, kint(c, 0), sub(c, x, kint(c, 1))));
   if (d == D_STOP) return false;
-  bool holds = sg ? d == D_F : d == D_T;
+  bool holds = ne0 ? d == D_F : d == D_T;
   if (!holds) {
     leaf(c, SEG_LEAF_PRUNED, "assume(false) at %s", c->loc);
     return false;
@@ -1520,8 +1643,10 @@ seg_state *seg_initial_state(seg_engine *e, const char **why) {
     if ((g->size == 1 || g->size == 2 || g->size == 4 || g->size == 8) && g->nrelocs == 0 && !g->external) {
       uint64_t v = 0;
       for (uint64_t b = 0; g->init && b < g->size; b++) v |= (uint64_t)g->init[b] << (8 * b);
-      smt_term val = seg_fresh_int(e, s, (unsigned)(8 * g->size), false);
-      seg_kb_add(e, s, eq(&c, val, ku64(&c, v)));
+      unsigned gbits = (unsigned)(8 * g->size);
+      smt_term val = seg_fresh_int(e, s, gbits, false);
+      if (!e->opt.math_ints || !((v >> (gbits - 1)) & 1)) /* math_ints: -c or 2^n - c is any value */
+        seg_kb_add(e, s, eq(&c, val, ku64(&c, v)));
       seg_pt p = {base, val, (uint32_t)g->size, false};
       VEC_PUSH(s->pt, p);
     }

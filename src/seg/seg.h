@@ -66,7 +66,8 @@
  * calloc, free, alloca; memset, memcpy, memmove check their ranges and
  * forget the PT atoms they may overwrite; other library functions make the
  * graph incomplete. malloc and calloc may return NULL (both cases are
- * explored: sound whether or not the allocator can fail).
+ * explored: sound whether or not the allocator can fail), unless
+ * seg_options.malloc_never_fails.
  *
  * Contract: seg_build() never aborts on a program it does not support; it
  * returns a graph with complete == false and a reason. Everything it
@@ -110,6 +111,19 @@ typedef struct {
    * again with 0. 0: never (every path is explored on its own, as seed
    * 002 does). Default 4. */
   uint32_t join_states;
+  /* Mathematical integers (seed 002's rules as written; the Termination
+   * Competition's C reading): an integer value of more than one bit is an
+   * unbounded integer; add, sub and mul are exact (no overflow, no wrap, no
+   * ERR_OVERFLOW leaf); casts keep the value; a constant whose sign bit is
+   * set is read signed or unsigned only where the instruction says which
+   * (nsw arithmetic, signed or unsigned comparisons, sext / zext, division)
+   * and is any value elsewhere; operators without an exact integer rule
+   * (bitwise, variable shifts, ...) give any value. Pointers and memory stay
+   * byte-precise. Default false (bit-precise). */
+  bool math_ints;
+  /* malloc and calloc of at least one byte always succeed (termCOMP's
+   * rule); default false: a NULL result is explored too. */
+  bool malloc_never_fails;
 } seg_options;
 
 void seg_options_default(seg_options *o);

@@ -56,6 +56,7 @@ smt_term seg_fresh(seg_engine *e, seg_state *s, mpz_srcptr lo, mpz_srcptr hi) {
 }
 
 smt_term seg_fresh_int(seg_engine *e, seg_state *s, unsigned bits, bool is_signed) {
+  if (e->opt.math_ints && bits > 1) return new_var(e); /* an unbounded integer */
   return fresh_in(e, s, seg_range_lo(e, bits, is_signed), seg_range_hi(e, bits, is_signed));
 }
 

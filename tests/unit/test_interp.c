@@ -1497,7 +1497,51 @@ static void test_asm(void) {
   ir_module_free(t.m);
 }
 
+/* math_exact: main returns x op c for a drawn x; the run must end
+ * UNSUPPORTED ("mathematical integers: ...") exactly when the two readings
+ * of integers could part. */
+static interp_outcome math_run(unsigned w, unsigned op, unsigned flags, uint64_t c, uint64_t x, bool trunc8) {
+  T t;
+  t_init(&t, 64);
+  t_main(&t);
+  ir_value v = t_nondet(&t, w, 3);
+  ir_value r = t_bin(&t, (ir_opcode)op, flags, v, C(w, c), 10);
+  if (trunc8) r = t_cast(&t, IR_ZEXT, I(32), t_cast(&t, IR_TRUNC, I(8), r, 11), 12);
+  else if (w != 32) r = t_cast(&t, IR_TRUNC, I(32), r, 11);
+  t_ret(&t, r, 13);
+  t_done(&t);
+  interp_options o;
+  interp_options_default(&o);
+  o.out = NULL;
+  o.nondet = &x;
+  o.nnondet = 1;
+  o.math_exact = true;
+  interp_result res = run_opts(t.m, &o);
+  interp_outcome k = res.outcome;
+  if (k == INTERP_UNSUPPORTED)
+    CHECK_MSG(res.detail && strncmp(res.detail, "mathematical integers: ", 23) == 0, "detail '%s'",
+              res.detail ? res.detail : "");
+  interp_result_free(&res);
+  ir_module_free(t.m);
+  return k;
+}
+
+static void test_math_exact(void) {
+  CHECK(math_run(32, IR_ADD, IR_NSW, 1, 5, false) == INTERP_EXIT);              /* 5 + 1 */
+  CHECK(math_run(32, IR_ADD, IR_NSW, 0xffffffff, 5, false) == INTERP_EXIT);     /* 5 + (-1): nsw reads -1 */
+  CHECK(math_run(32, IR_ADD, 0, 0xffffffff, 5, false) == INTERP_UNSUPPORTED);   /* -1 or 2^32 - 1 */
+  CHECK(math_run(32, IR_ADD, IR_NSW, 0xffffffff, 0, false) == INTERP_UNSUPPORTED); /* 0 - 1 < 0 */
+  CHECK(math_run(32, IR_ADD, 0, 1, 0x7fffffff, false) == INTERP_UNSUPPORTED);   /* the sign bit */
+  CHECK(math_run(32, IR_MUL, 0, 3, 0x7fffffff, false) == INTERP_UNSUPPORTED);   /* wraps */
+  CHECK(math_run(32, IR_ADD, 0, 20, 100, true) == INTERP_EXIT);                 /* 120 fits a signed char */
+  CHECK(math_run(32, IR_ADD, 0, 100, 100, true) == INTERP_UNSUPPORTED);         /* 200: the sign bit of 8 */
+  CHECK(math_run(32, IR_ADD, 0, 100, 200, true) == INTERP_UNSUPPORTED);         /* 300 does not */
+  CHECK(math_run(64, IR_UDIV, 0, 7, 100, false) == INTERP_EXIT);
+  CHECK(math_run(32, IR_XOR, 0, 0xffffffff, 5, false) == INTERP_UNSUPPORTED);   /* ~5 */
+}
+
 int main(void) {
+  test_math_exact();
   test_float();
   test_asm();
   test_arith_run();

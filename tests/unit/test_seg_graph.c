@@ -3,7 +3,7 @@
  * a terminated string is complete without ERR and its ITS terminates; an
  * off-by-one loop reaches ERR; recursion through modular graphs (seed
  * 004); reach_error states for unreach-call; merging at join points
- * (seed 004 Sect. 5.1) on a chain of branches.
+ * (seed 004 Sect. 5.1) on a chain of branches; mathematical integers.
  *
  * With arguments, `test_seg_graph FILE [DOT]` builds the graph of one C
  * file, prints its statistics and the ITS answer, and writes the dot file. */
@@ -259,6 +259,67 @@ static void test_join_merging(void) {
   }
 }
 
+static seg_graph *build_math(smt_ctx *ctx, const ir_module *m, bool math) {
+  seg_options o;
+  seg_options_default(&o);
+  o.budget = budget_until(o.budget, util_now() + 60);
+  o.math_ints = math;
+  return seg_build(m, ctx, &o);
+}
+
+/* Mathematical integers (seg_options.math_ints, seed 002's rules): an
+ * unsigned char counter that only a wrap-around stops runs forever over
+ * the integers (no termination proof); a signed increment
+ * that overflows bit-precise (an ERR_OVERFLOW leaf) has none over the
+ * integers; a constant whose sign bit is set is read by the instruction
+ * that says how (nsw: -1), so the countdown is still proved; memory stays
+ * byte-precise (the off-by-one read is still an ERR). */
+static void test_math_ints(void) {
+  static const char *wrap = "int main(void) { unsigned char i = 1; while (i != 0) i = i + 1; return 0; }\n";
+  static const char *inc = "extern int __VERIFIER_nondet_int(void);\n"
+                           "int main(void) { int x = __VERIFIER_nondet_int(); if (x > 0) x = x + 1; return x; }\n";
+  static const char *down = "extern int __VERIFIER_nondet_int(void);\n"
+                            "int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x = x - 1; return x; }\n";
+  for (int math = 0; math < 2; math++) {
+    ir_module *m = load_c_text(wrap, 64);
+    CHECK(m != NULL);
+    if (!m) return;
+    smt_ctx *ctx = smt_ctx_new();
+    seg_graph *g = build_math(ctx, m, math);
+    CHECK_MSG(seg_graph_summary(g)->complete, "wrap (math %d): incomplete", math);
+    if (math) CHECK_MSG(its_answer(g) != ITS_PROVE_YES, "wrap: proved terminating over the integers");
+    seg_graph_free(g);
+    smt_ctx_free(ctx);
+    ir_module_free(m);
+
+    m = load_c_text(inc, 64);
+    ctx = smt_ctx_new();
+    g = build_math(ctx, m, math);
+    const seg_summary *s = seg_graph_summary(g);
+    CHECK(s->complete);
+    CHECK_MSG(s->err_overflow == !math, "inc (math %d): overflow leaf %d", math, s->err_overflow);
+    seg_graph_free(g);
+    smt_ctx_free(ctx);
+    ir_module_free(m);
+
+    m = load_c_text(down, 64);
+    ctx = smt_ctx_new();
+    g = build_math(ctx, m, math);
+    CHECK_MSG(seg_graph_summary(g)->complete && its_answer(g) == ITS_PROVE_YES, "down (math %d): not proved", math);
+    seg_graph_free(g);
+    smt_ctx_free(ctx);
+    ir_module_free(m);
+
+    m = load_c_text(strlen_off_by_one, 64);
+    ctx = smt_ctx_new();
+    g = build_math(ctx, m, math);
+    CHECK_MSG(seg_graph_summary(g)->err_memory, "off-by-one (math %d): no memory error", math);
+    seg_graph_free(g);
+    smt_ctx_free(ctx);
+    ir_module_free(m);
+  }
+}
+
 /* `test_seg_graph FILE [DOT]`: statistics and the ITS answer of one file. */
 static int run_file(const char *path, const char *dot) {
   char *text = util_read_file(path, NULL);
@@ -305,5 +366,6 @@ int main(int argc, char **argv) {
   test_recursion_nonterminating();
   test_error_call();
   test_join_merging();
+  test_math_ints();
   return TEST_SUMMARY();
 }

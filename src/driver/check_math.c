@@ -1,0 +1,116 @@
+/* check_math: see check_math.h. */
+#include "check_math.h"
+
+#include <string.h>
+
+#include "../ir/ir_arith.h"
+
+#include "check_seg.h"
+#include "property.h"
+
+/* The bytes of the stack object an alloca makes, 0 when not constant. */
+static uint64_t alloca_bytes(const ir_inst *a) {
+  if (a->op != IR_ALLOCA || a->nops < 1 || a->ops[0].kind != IR_VAL_CONST) return 0;
+  uint64_t n = a->ops[0].imm & ir_mask(a->ops[0].type.bits);
+  return n && a->size <= UINT64_MAX / n ? a->size * n : 0;
+}
+
+/* Is the address p of an access of `bytes` bytes in f a global or a stack
+ * variable of f, at its own address and within its size? */
+static bool direct_address(const ir_module *m, const ir_func *f, ir_value p, uint64_t bytes) {
+  if (p.kind == IR_VAL_GLOBAL) {
+    if (p.id >= m->globals.len || m->globals.data[p.id].external) return false;
+    uint64_t off = p.imm & ir_mask(m->ptr_bits), size = m->globals.data[p.id].size;
+    return off <= size && bytes <= size - off;
+  }
+  if (p.kind == IR_VAL_INST && p.id < f->ninsts) return bytes <= alloca_bytes(&f->insts[p.id]);
+  return false;
+}
+
+static bool harmless_builtin(ir_builtin b) {
+  switch (b) {
+  case IR_BUILTIN_NONDET: case IR_BUILTIN_ASSUME: case IR_BUILTIN_VERIFIER_ERROR: case IR_BUILTIN_REACH_ERROR:
+  case IR_BUILTIN_ABORT: case IR_BUILTIN_EXIT: case IR_BUILTIN_TRAP:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool drv_memory_safe_by_syntax(const ir_module *m) {
+  for (size_t fi = 0; fi < m->funcs.len; fi++) {
+    const ir_func *f = &m->funcs.data[fi];
+    if (!f->defined) continue;
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      switch (in->op) {
+      case IR_LOAD:
+        if (in->nops < 1 || !direct_address(m, f, in->ops[0], in->size)) return false;
+        break;
+      case IR_STORE:
+        if (in->nops < 2 || !direct_address(m, f, in->ops[1], in->size)) return false;
+        break;
+      case IR_CALL: {
+        if (in->callee == IR_NONE || in->callee >= m->funcs.len) return false; /* indirect */
+        const ir_func *g = &m->funcs.data[in->callee];
+        if (!g->defined && !harmless_builtin(ir_builtin_of_name(g->name))) return false;
+        break;
+      }
+      case IR_HAVOC: case IR_ASM:
+        return false;
+      default:
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+bool drv_exact_unsigned_free(const ir_module *m) {
+  for (size_t fi = 0; fi < m->funcs.len; fi++) {
+    const ir_func *f = &m->funcs.data[fi];
+    if (!f->defined) continue;
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      switch (in->op) {
+      case IR_ICMP:
+        if (in->ops[0].type.kind == IR_TY_INT && in->ops[0].type.bits > 1 &&
+            (in->pred == IR_UGT || in->pred == IR_UGE || in->pred == IR_ULT || in->pred == IR_ULE))
+          return false;
+        break;
+      case IR_UDIV: case IR_UREM: case IR_LSHR:
+        return false;
+      case IR_ZEXT:
+        if (in->ops[0].type.bits > 1) return false;
+        break;
+      case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL:
+        if ((in->flags & IR_NUW) && !(in->flags & IR_NSW)) return false;
+        break;
+      default:
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+void drv_require_memory_safety(const ir_module *m, const drv_options *o, budget b, const char *what, verdict *out) {
+  if (drv_memory_safe_by_syntax(m)) {
+    verdict_note(out, "memory safety: every load and store is to a global or a stack variable of its own frame, at "
+                      "its own address and within its size, and no call reaches memory");
+    return;
+  }
+  property mp = {(1u << PROP_VALID_DEREF) | (1u << PROP_VALID_FREE), "valid-deref, valid-free"};
+  verdict seg_out = {0};
+  if (drv_seg_check(m, &mp, o, b, &seg_out)) {
+    verdict_note(out, "memory safety is proved by the symbolic execution graph:");
+    verdict_note_lines(out, "  ", seg_out.detail.data);
+  } else {
+    const char *d = seg_out.detail.data ? seg_out.detail.data : "";
+    if (strncmp(d, "reason: ", 8) == 0) d += 8;
+    int n = (int)strcspn(d, "\n");
+    verdict_free(out);
+    verdict_unknown(out, "%s, and memory safety is not proved: %.*s", what, n, d);
+  }
+  verdict_free(&seg_out);
+}

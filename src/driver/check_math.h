@@ -1,0 +1,41 @@
+/* check_math: what the Termination Competition's reading of C adds to a
+ * termination verdict (--int-semantics math; `bitprove termcomp`).
+ *
+ * termCOMP's rule: a memory-unsafe program deserves neither YES nor NO. So
+ * a TRUE or FALSE(termination) stands only with memory safety proved:
+ *   - by syntax (drv_memory_safe_by_syntax): every load and store goes to a
+ *     global or to a stack variable of its own frame, at its own address,
+ *     within its size, and no call reaches memory (no malloc, free, string
+ *     or memory function, no call without a body but the SV-COMP ones); or
+ *   - by the symbolic execution graph: complete, without a memory-error
+ *     state, for valid-deref and valid-free (drv_require_memory_safety).
+ * With math_ints the graph reads integers as mathematical ones, so its
+ * proof covers every run of that reading; malloc then always succeeds.
+ *
+ * drv_exact_unsigned_free(): a non-terminating run of the direct
+ * translation's exact ITS is a run of the mathematical program as
+ * direct.h reads it; a program that uses unsigned operations (unsigned
+ * comparisons, udiv, urem, lshr, a zext of an integer, nuw-only
+ * arithmetic) leaves open how the competition reads an unsigned value that
+ * the integers take below 0, so such programs get no FALSE from that run. */
+#ifndef BITPROVE_DRIVER_CHECK_MATH_H
+#define BITPROVE_DRIVER_CHECK_MATH_H
+
+#include <stdbool.h>
+
+#include "../ir/ir.h"
+#include "../util/budget.h"
+#include "options.h"
+#include "verdict.h"
+
+bool drv_memory_safe_by_syntax(const ir_module *m);
+bool drv_exact_unsigned_free(const ir_module *m);
+
+/* *out is a TRUE or FALSE(termination) that `what` describes ("termination
+ * is proved for memory-safe runs only (direct translation)"). Keeps it
+ * with a note saying how memory safety is proved (syntax, or the graph
+ * within b), or makes it UNKNOWN: "<what>, and memory safety is not
+ * proved: <the graph's reason>". */
+void drv_require_memory_safety(const ir_module *m, const drv_options *o, budget b, const char *what, verdict *out);
+
+#endif
