@@ -824,7 +824,7 @@ def run_verify(args, tasks, wanted, bitprove, limits, out_dir, header):
 # Integer transition systems (termCOMP conventions: YES / NO / MAYBE)
 
 ITS_SUFFIXES = ('.smt2', '.koat', '.ari')
-ITS_CSV_COLUMNS = ['file', 'folder', 'config', 'answer', 'status', 'cpu_s', 'wall_s', 'mem_mb', 'reason', 'log']
+ITS_CSV_COLUMNS = ['file', 'folder', 'config', 'answer', 'status', 'cpu_s', 'wall_s', 'mem_mb', 'reason', 'path', 'log']
 
 
 def find_its_files(paths, suffixes=ITS_SUFFIXES):
@@ -838,8 +838,10 @@ def find_its_files(paths, suffixes=ITS_SUFFIXES):
             dirnames.sort()
             for fn in sorted(filenames):
                 if fn.endswith(suffixes):
+                    # the folder below the given one, with the given one's name in front, so that
+                    # C/Stroeder_15 and C_Integer/Stroeder_15 stay apart (and their logs too)
                     rel = os.path.relpath(dirpath, os.path.dirname(root))
-                    files.append((os.path.join(dirpath, fn), rel.split(os.sep)[1] if os.sep in rel else rel))
+                    files.append((os.path.join(dirpath, fn), '/'.join(rel.split(os.sep)[:2])))
     return files
 
 

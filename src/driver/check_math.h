@@ -4,7 +4,7 @@
  * termCOMP's rule: a memory-unsafe program deserves neither YES nor NO. So
  * a TRUE or FALSE(termination) stands only with memory safety proved:
  *   - by syntax (drv_memory_safe_by_syntax): every load and store goes to a
- *     global or to a stack variable of its own frame, at its own address,
+ *     global or to a stack variable of its own frame, at a constant offset
  *     within its size, and no call reaches memory (no malloc, free, string
  *     or memory function, no call without a body but the SV-COMP ones); or
  *   - by the symbolic execution graph: complete, without a memory-error

@@ -110,7 +110,7 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
   bool ends_runs = termination && (sum->err_memory || sum->err_ub) && !sum->err_possible;
   /* mathematical integers (termCOMP): a memory-unsafe program deserves
    * neither YES nor NO, so no memory-error state may remain at all */
-  if (o->math_ints && sum->err_memory) ends_runs = false;
+  if ((o->math_ints || o->require_memory_safety) && sum->err_memory) ends_runs = false;
   if (!sum->complete) {
     verdict_unknown(out, "symbolic execution graph incomplete: %s", sum->reason ? sum->reason : "gave up");
   } else if (((sum->err_memory || sum->err_ub) && !ends_runs) ||

@@ -18,6 +18,10 @@
  * (seg_options.join_states, --seg-join-states); when such a graph is
  * complete but proves nothing, a second one explores every path on its own
  * in the time left (merging loses disjunctions some proofs need).
+ * With o->math_ints the graph reads integers as mathematical ones
+ * (seg_options.math_ints). With math_ints or o->require_memory_safety
+ * (termCOMP) malloc always succeeds, and a termination proof allows no
+ * memory-error state at all (a null dereference does not end its runs).
  * Otherwise *out is UNKNOWN with the reason and the function returns false.
  * Writes the graph to o->dump_seg_file when set, statistics to stderr with
  * o->stats. */

@@ -152,6 +152,10 @@ static bool rests_on_asm(const asm_facts *a, const verdict *v) {
 void drv_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
   asm_facts asm_in = scan_asm(m);
   check_with(m, p, o, &asm_in, run, out);
+  /* termCOMP, bit-precise: a FALSE(termination) stands only with memory
+   * safety proved too (mathematical integers: check_math_termination) */
+  if (out->kind == VERDICT_FALSE && out->violated == PROP_TERMINATION && o->require_memory_safety && !o->math_ints)
+    drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE), "a non-terminating run was found", out);
   if (out->kind == VERDICT_TRUE) {
     note_externals(m, out);
     note_asm(&asm_in, out);

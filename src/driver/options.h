@@ -29,12 +29,14 @@ typedef struct {
   unsigned seg_join_states;
   bool debug; /* engine diagnostics on stderr (e.g. models that do not replay) */
   /* --int-semantics math (termination only): integers are unbounded (the
-   * Termination Competition's reading of C). The symbolic execution graph
-   * is bit-precise and declines; the direct translation runs in math mode. */
+   * Termination Competition's reading of C). The direct translation and the
+   * symbolic execution graph run in math mode, the lasso search checks its
+   * runs exact over the integers; BMC is bit-precise and declines. */
   bool math_ints;
-  /* A termination TRUE needs memory safety proved, not assumed (termCOMP's
-   * rule: a memory-unsafe program deserves neither YES nor NO; `bitprove
-   * termcomp` sets it). With math_ints it always holds. */
+  /* A termination TRUE or FALSE needs memory safety proved, not assumed
+   * (termCOMP's rule: a memory-unsafe program deserves neither YES nor NO;
+   * `bitprove termcomp` sets it), and allocation always succeeds. With
+   * math_ints it always holds. */
   bool require_memory_safety;
 } drv_options;
 

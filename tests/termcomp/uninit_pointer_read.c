@@ -3,7 +3,7 @@
  * a wrong YES of an earlier build, whose direct translation assumed memory
  * safety). A memory-unsafe program deserves neither YES nor NO. */
 extern int __VERIFIER_nondet_int(void);
-// termcomp-bit: MAYBE|YES
+// termcomp-bit: MAYBE
 // termcomp-math: MAYBE
 int main(void) {
   int n = __VERIFIER_nondet_int();
