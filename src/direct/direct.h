@@ -77,9 +77,10 @@
  * ptrtoint) make their result a fresh unbounded value: sound for YES.
  * Constants: the IR keeps only a constant's bits, and LLVM writes "x - 1"
  * as "x + 0xFF..FF", so a constant with the sign bit set is ambiguous
- * (-c or 2^n - c). It is read signed in nsw add/sub/mul (a signed C type)
- * and signed comparisons, unsigned in unsigned comparisons, and is a fresh
- * value everywhere else (counted in math_unknown). Nondet values and
+ * (-c or 2^n - c). It is read signed in add/sub/mul (C's x - c is
+ * x + (-c) in the IR; unsigned when the operation is nuw only) and signed
+ * comparisons, unsigned in unsigned comparisons, and is a fresh value
+ * everywhere else (counted in math_unknown). Nondet values and
  * uninitialised reads are unbounded integers.
  *
  * Memory: pointers are not variables. A global whose address is used only

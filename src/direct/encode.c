@@ -1063,10 +1063,11 @@ static void math_binary(dt_ctx *c, dt_state *s, uint32_t gv, const ir_inst *in, 
     math_fresh(c, s, gv);
     return;
   }
-  if (in->flags & IR_NSW) { /* a signed C type: its constants are signed */
-    math_resolve(&a, DT_REP_S);
-    math_resolve(&b, DT_REP_S);
-  }
+  /* C's x - c is x + (-c) in the IR: constants are signed unless the
+   * operation is nuw only (an unsigned C type that cannot wrap) */
+  uint8_t crep = (in->flags & IR_NSW) || !(in->flags & IR_NUW) ? DT_REP_S : DT_REP_U;
+  math_resolve(&a, crep);
+  math_resolve(&b, crep);
   dt_ival ia, ib;
   smt_term ta = math_term(c, &a, &ia), tb = math_term(c, &b, &ib);
   if (in->op == IR_ADD) bind(s, gv, DT_B_INT, add(c, ta, tb), iv_add(ia, ib));

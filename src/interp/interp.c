@@ -145,18 +145,19 @@ static bool sign_set(ir_type t, uint64_t bits) {
 /* May operand k, a constant with its sign bit set, be read as the program meant it? */
 static bool math_constant_ok(const ir_inst *in) {
   switch (in->op) {
-  case IR_ADD: case IR_SUB: case IR_MUL: return (in->flags & IR_NSW) != 0; /* a signed C type: -c */
+  case IR_ADD: case IR_SUB: case IR_MUL: /* -c (C's x - c), unless nuw only */
+    return (in->flags & IR_NSW) || !(in->flags & IR_NUW);
   case IR_ICMP: return in->pred == IR_EQ || in->pred == IR_NE || in->pred >= IR_SGT;
   case IR_PTRADD: return true; /* offsets are signed */
   default: return false;
   }
 }
 
-/* The integer operand k of in means: a constant read signed in nsw
- * arithmetic, else the (sign-clear) bits. */
+/* The integer operand k of in means: a constant read signed in add / sub /
+ * mul (unless nuw only), else the (sign-clear) bits. */
 static __int128 math_operand(const ir_inst *in, unsigned k, uint64_t bits) {
   const ir_value *v = &in->ops[k];
-  if (v->kind == IR_VAL_CONST && (in->flags & IR_NSW) && sign_set(v->type, bits))
+  if (v->kind == IR_VAL_CONST && ((in->flags & IR_NSW) || !(in->flags & IR_NUW)) && sign_set(v->type, bits))
     return (__int128)ir_sext(bits, v->type.bits);
   return (__int128)bits;
 }

@@ -260,9 +260,9 @@ typedef struct {
    *    unsigned and signed operations would read it differently);
    *  - add / sub / mul / shl whose exact integer result is not its result,
    *    or a trunc that changes the value;
-   *  - a constant with its sign bit set, except in nsw add / sub / mul
-   *    (read signed), ordered signed and == / != comparisons, and pointer
-   *    offsets.
+   *  - a constant with its sign bit set, except in add / sub / mul (read
+   *    signed: C's x - c is x + (-c) in the IR; not when nuw only), ordered
+   *    signed and == / != comparisons, and pointer offsets.
    * Every other integer operation agrees with its integer counterpart on
    * such values, so a run that never ends this way (a lasso's stem and
    * cycle included) is a run of the mathematical program, state for

@@ -39,9 +39,10 @@ typedef struct {
   uint32_t var_mark; /* variables v<N> with N >= var_mark were made in this step */
   bool moved;        /* the rule positioned the frames itself */
   /* math_ints: the instruction says how its constant operands are read
-   * (nsw/nuw arithmetic, an ordered comparison, sext / zext, division,
-   * pointer offsets); elsewhere a constant with its sign bit set is
-   * ambiguous (-c or 2^n - c: the IR keeps only the bits) */
+   * (add / sub / mul: signed unless nuw only, as C's x - c is x + (-c) in
+   * the IR; an ordered comparison, sext / zext, division, pointer offsets);
+   * elsewhere a constant with its sign bit set is ambiguous (-c or 2^n - c:
+   * the IR keeps only the bits) */
   bool sign_known;
   char loc[160];
 } cx;
@@ -435,9 +436,9 @@ static bool rule_addsub(cx *c) {
   unsigned n = res_bits(c);
   bool rsg = res_signed(c);
   const ir_value *o = c->in->ops;
-  if (math(c) && (c->in->flags & (IR_NSW | IR_NUW))) { /* a signed C type when nsw, else unsigned */
+  if (math(c)) { /* a constant is -c (C's x - c) unless the operation is nuw only */
     c->sign_known = true;
-    rsg = (c->in->flags & IR_NSW) != 0;
+    rsg = (c->in->flags & IR_NSW) || !(c->in->flags & IR_NUW);
   }
   for (int sg = 1; sg >= 0; sg--) {
     unsigned flag = sg ? IR_NSW : IR_NUW;
@@ -497,10 +498,8 @@ static bool rule_mul(cx *c) {
   unsigned n = res_bits(c);
   bool rsg = res_signed(c);
   if (math(c) && n > 1) { /* the exact product; nonlinear: any value */
-    if (c->in->flags & (IR_NSW | IR_NUW)) {
-      c->sign_known = true;
-      rsg = (c->in->flags & IR_NSW) != 0;
-    }
+    c->sign_known = true; /* as for add / sub */
+    rsg = (c->in->flags & IR_NSW) || !(c->in->flags & IR_NUW);
     smt_term x, y;
     if (!factors(c, rsg, &x, &y)) return false;
     if (is_const(c, x) || is_const(c, y)) return def_eq(c, mul(c, x, y));

@@ -116,8 +116,9 @@ typedef struct {
    * unbounded integer; add, sub and mul are exact (no overflow, no wrap, no
    * ERR_OVERFLOW leaf); casts keep the value; a constant whose sign bit is
    * set is read signed or unsigned only where the instruction says which
-   * (nsw arithmetic, signed or unsigned comparisons, sext / zext, division)
-   * and is any value elsewhere; operators without an exact integer rule
+   * (add / sub / mul: signed unless nuw only, since C's x - c is x + (-c)
+   * in the IR; signed or unsigned comparisons, sext / zext, division) and
+   * is any value elsewhere; operators without an exact integer rule
    * (bitwise, variable shifts, ...) give any value. Pointers and memory stay
    * byte-precise. Default false (bit-precise). */
   bool math_ints;

@@ -1529,7 +1529,8 @@ static interp_outcome math_run(unsigned w, unsigned op, unsigned flags, uint64_t
 static void test_math_exact(void) {
   CHECK(math_run(32, IR_ADD, IR_NSW, 1, 5, false) == INTERP_EXIT);              /* 5 + 1 */
   CHECK(math_run(32, IR_ADD, IR_NSW, 0xffffffff, 5, false) == INTERP_EXIT);     /* 5 + (-1): nsw reads -1 */
-  CHECK(math_run(32, IR_ADD, 0, 0xffffffff, 5, false) == INTERP_UNSUPPORTED);   /* -1 or 2^32 - 1 */
+  CHECK(math_run(32, IR_ADD, 0, 0xffffffff, 5, false) == INTERP_EXIT);          /* C's x - 1 */
+  CHECK(math_run(32, IR_ADD, IR_NUW, 0xffffffff, 5, false) == INTERP_UNSUPPORTED); /* nuw: 2^32 - 1 */
   CHECK(math_run(32, IR_ADD, IR_NSW, 0xffffffff, 0, false) == INTERP_UNSUPPORTED); /* 0 - 1 < 0 */
   CHECK(math_run(32, IR_ADD, 0, 1, 0x7fffffff, false) == INTERP_UNSUPPORTED);   /* the sign bit */
   CHECK(math_run(32, IR_MUL, 0, 3, 0x7fffffff, false) == INTERP_UNSUPPORTED);   /* wraps */
