@@ -28,7 +28,9 @@
 #include "options.h"
 #include "verdict.h"
 
-bool drv_memory_safe_by_syntax(const ir_module *m);
+/* undefined_calls_arbitrary: a call of a function without a body (and no
+ * builtin) writes nothing (termCOMP's rule). */
+bool drv_memory_safe_by_syntax(const ir_module *m, bool undefined_calls_arbitrary);
 bool drv_exact_unsigned_free(const ir_module *m);
 
 /* *out is a TRUE or FALSE(termination) that `what` describes ("termination

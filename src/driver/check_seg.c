@@ -91,6 +91,7 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
   so.modular_all = o->seg_modular_all;
   so.math_ints = o->math_ints;
   so.malloc_never_fails = o->math_ints || o->require_memory_safety; /* termCOMP: allocation succeeds */
+  so.undefined_calls_arbitrary = o->require_memory_safety;             /* termCOMP's rule */
   if (every_path)
     so.join_states = 0;
   else if (o->seg_join_set)

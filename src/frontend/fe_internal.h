@@ -120,8 +120,8 @@ typedef struct {
 
 /* lower.c */
 ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *source, char **err);
-void fe_unsupported(fe_lower *L, const char *what);
-void fe_unsupported_at(fe_lower *L, const char *what, ir_loc loc);
+bool fe_unsupported(fe_lower *L, const char *what);
+bool fe_unsupported_at(fe_lower *L, const char *what, ir_loc loc);
 ir_loc fe_loc_of(fe_lower *L, LLVMValueRef v);
 ir_type fe_type(fe_lower *L, LLVMTypeRef t, const char **why);
 uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn);

@@ -80,22 +80,23 @@ ir_loc fe_loc_of(fe_lower *L, LLVMValueRef v) {
   return loc;
 }
 
-void fe_unsupported_at(fe_lower *L, const char *what, ir_loc loc) {
+bool fe_unsupported_at(fe_lower *L, const char *what, ir_loc loc) {
   ir_module *m = L->m;
   unsigned same = 0;
   for (size_t i = 0; i < m->unsupported.len; i++) {
     const ir_unsupported *u = &m->unsupported.data[i];
     if (strcmp(u->what, what) != 0) continue;
-    if (u->loc.file == loc.file && u->loc.line == loc.line) return;
-    if (++same >= FE_MAX_PER_REASON) return;
+    if (u->loc.file == loc.file && u->loc.line == loc.line) return false;
+    if (++same >= FE_MAX_PER_REASON) return false;
   }
   ir_module_unsupported(m, what, loc);
+  return true;
 }
 
-void fe_unsupported(fe_lower *L, const char *what) {
+bool fe_unsupported(fe_lower *L, const char *what) {
   ir_loc loc = L->loc;
   if (!loc.line && L->in_func) loc = L->fn_loc;
-  fe_unsupported_at(L, what, loc);
+  return fe_unsupported_at(L, what, loc);
 }
 
 /* ---- types ------------------------------------------------------------- */

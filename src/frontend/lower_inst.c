@@ -385,7 +385,9 @@ static void lower_call(fe_lower *L, LLVMValueRef inst) {
     if (is_thread_function(name)) what = xasprintf("threads (%s)", name);
     else if (is_setjmp_function(name)) what = xstrdup("setjmp/longjmp");
     else if (!body && f->builtin == IR_BUILTIN_NONE) what = xasprintf("call to undefined function '%s'", name);
-    if (what) fe_unsupported(L, what);
+    if (what && fe_unsupported(L, what) && !body && f->builtin == IR_BUILTIN_NONE && !is_thread_function(name) &&
+        !is_setjmp_function(name))
+      L->m->unsupported.data[L->m->unsupported.len - 1].undefined_call = true;
     free(what);
     free(name);
   }

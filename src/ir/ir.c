@@ -105,7 +105,7 @@ uint32_t ir_module_file(ir_module *m, const char *path) {
 }
 
 void ir_module_unsupported(ir_module *m, const char *what, ir_loc loc) {
-  ir_unsupported u = {arena_strdup(&m->mem, what), loc};
+  ir_unsupported u = {arena_strdup(&m->mem, what), loc, false};
   VEC_PUSH(m->unsupported, u);
 }
 

@@ -349,6 +349,11 @@ typedef struct {
 typedef struct {
   const char *what; /* e.g. "floating point", "inline asm", "call to undefined function 'foo'" */
   ir_loc loc;
+  /* a call of a function without a body (and no builtin): the call stays in
+   * the IR, so a caller that adopts a convention for such functions (the
+   * Termination Competition's: it terminates, returns an arbitrary value and
+   * writes nothing) may go on */
+  bool undefined_call;
 } ir_unsupported;
 
 typedef struct {

@@ -1487,6 +1487,9 @@ static bool call_builtin(cx *c, const ir_func *g) {
   default:
     break;
   }
+  if (c->e->opt.undefined_calls_arbitrary && !g->defined && g->builtin == IR_BUILTIN_NONE &&
+      ir_builtin_of_name(g->name) == IR_BUILTIN_NONE)
+    return fresh_result_if_any(c); /* terminates, any result, writes nothing */
   leaf(c, SEG_LEAF_STUCK, "call to %s at %s", g->name, c->loc);
   return false;
 }

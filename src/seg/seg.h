@@ -125,6 +125,10 @@ typedef struct {
   /* malloc and calloc of at least one byte always succeed (termCOMP's
    * rule); default false: a NULL result is explored too. */
   bool malloc_never_fails;
+  /* A call of a function without a body (and no builtin) terminates,
+   * returns an arbitrary value and writes nothing (termCOMP's rule); default
+   * false: such a call makes the graph incomplete. */
+  bool undefined_calls_arbitrary;
 } seg_options;
 
 void seg_options_default(seg_options *o);

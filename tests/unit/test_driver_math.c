@@ -42,7 +42,7 @@ int main(void) {
     ir_module *m = load_c_text(cases[i].text, 64);
     CHECK_MSG(m != NULL, "case %zu does not load", i);
     if (!m) continue;
-    CHECK_MSG(drv_memory_safe_by_syntax(m) == cases[i].safe_by_syntax, "case %zu: memory safe by syntax", i);
+    CHECK_MSG(drv_memory_safe_by_syntax(m, false) == cases[i].safe_by_syntax, "case %zu: memory safe by syntax", i);
     CHECK_MSG(drv_exact_unsigned_free(m) == cases[i].unsigned_free, "case %zu: unsigned operations", i);
     ir_module_free(m);
   }
