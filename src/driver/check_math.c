@@ -55,64 +55,52 @@ static bool harmless_builtin(ir_builtin b) {
   }
 }
 
-bool drv_memory_safe_by_syntax(const ir_module *m, bool undefined_calls_arbitrary) {
+/* Does ok hold for every instruction of every function with a body? */
+typedef bool (*inst_test)(const ir_module *m, const ir_func *f, const ir_inst *in, bool flag);
+static bool every_inst(const ir_module *m, inst_test ok, bool flag) {
   for (size_t fi = 0; fi < m->funcs.len; fi++) {
     const ir_func *f = &m->funcs.data[fi];
     if (!f->defined) continue;
-    for (uint32_t i = 0; i < f->ninsts; i++) {
-      const ir_inst *in = &f->insts[i];
-      switch (in->op) {
-      case IR_LOAD:
-        if (in->nops < 1 || !direct_address(m, f, in->ops[0], in->size)) return false;
-        break;
-      case IR_STORE:
-        if (in->nops < 2 || !direct_address(m, f, in->ops[1], in->size)) return false;
-        break;
-      case IR_CALL: {
-        if (in->callee == IR_NONE || in->callee >= m->funcs.len) return false; /* indirect */
-        const ir_func *g = &m->funcs.data[in->callee];
-        ir_builtin b = ir_builtin_of_name(g->name);
-        /* termCOMP's rule: a function without a body writes nothing */
-        if (!g->defined && !harmless_builtin(b) && !(undefined_calls_arbitrary && b == IR_BUILTIN_NONE)) return false;
-        break;
-      }
-      case IR_HAVOC: case IR_ASM:
-        return false;
-      default:
-        break;
-      }
-    }
+    for (uint32_t i = 0; i < f->ninsts; i++)
+      if (!ok(m, f, &f->insts[i], flag)) return false;
   }
   return true;
 }
 
-bool drv_exact_unsigned_free(const ir_module *m) {
-  for (size_t fi = 0; fi < m->funcs.len; fi++) {
-    const ir_func *f = &m->funcs.data[fi];
-    if (!f->defined) continue;
-    for (uint32_t i = 0; i < f->ninsts; i++) {
-      const ir_inst *in = &f->insts[i];
-      switch (in->op) {
-      case IR_ICMP:
-        if (in->ops[0].type.kind == IR_TY_INT && in->ops[0].type.bits > 1 &&
-            (in->pred == IR_UGT || in->pred == IR_UGE || in->pred == IR_ULT || in->pred == IR_ULE))
-          return false;
-        break;
-      case IR_UDIV: case IR_UREM: case IR_LSHR:
-        return false;
-      case IR_ZEXT:
-        if (in->ops[0].type.bits > 1) return false;
-        break;
-      case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL:
-        if ((in->flags & IR_NUW) && !(in->flags & IR_NSW)) return false;
-        break;
-      default:
-        break;
-      }
-    }
+static bool safe_by_syntax(const ir_module *m, const ir_func *f, const ir_inst *in, bool undefined_calls_arbitrary) {
+  switch (in->op) {
+  case IR_LOAD: return in->nops >= 1 && direct_address(m, f, in->ops[0], in->size);
+  case IR_STORE: return in->nops >= 2 && direct_address(m, f, in->ops[1], in->size);
+  case IR_CALL: {
+    if (in->callee == IR_NONE || in->callee >= m->funcs.len) return false; /* indirect */
+    const ir_func *g = &m->funcs.data[in->callee];
+    ir_builtin b = ir_builtin_of_name(g->name);
+    /* termCOMP's rule: a function without a body writes nothing */
+    return g->defined || harmless_builtin(b) || (undefined_calls_arbitrary && b == IR_BUILTIN_NONE);
   }
-  return true;
+  case IR_HAVOC: case IR_ASM: return false;
+  default: return true;
+  }
 }
+
+bool drv_memory_safe_by_syntax(const ir_module *m, bool undefined_calls_arbitrary) {
+  return every_inst(m, safe_by_syntax, undefined_calls_arbitrary);
+}
+
+static bool not_unsigned(const ir_module *m, const ir_func *f, const ir_inst *in, bool unused) {
+  (void)m, (void)f, (void)unused;
+  switch (in->op) {
+  case IR_ICMP:
+    return !(in->ops[0].type.kind == IR_TY_INT && in->ops[0].type.bits > 1 &&
+             (in->pred == IR_UGT || in->pred == IR_UGE || in->pred == IR_ULT || in->pred == IR_ULE));
+  case IR_UDIV: case IR_UREM: case IR_LSHR: return false;
+  case IR_ZEXT: return in->ops[0].type.bits <= 1;
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_SHL: return !((in->flags & IR_NUW) && !(in->flags & IR_NSW));
+  default: return true;
+  }
+}
+
+bool drv_exact_unsigned_free(const ir_module *m) { return every_inst(m, not_unsigned, false); }
 
 void drv_require_memory_safety(const ir_module *m, const drv_options *o, budget b, const char *what, verdict *out) {
   if (drv_memory_safe_by_syntax(m, o->require_memory_safety)) {

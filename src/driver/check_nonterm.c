@@ -39,20 +39,20 @@ static bool prove_recurrent(void *ctx, const ir_module *m, const nonterm_recur_q
   return found;
 }
 
-bool drv_nonterm_check(const ir_module *m, budget b, bool debug, verdict *out) {
-  nonterm_provers provers = {find_stem, prove_recurrent, NULL};
+/* The search, bit-precise or over the integers (recurrent sets are proved
+ * over the bit-precise encoding only). */
+static bool check(const ir_module *m, budget b, bool math, bool debug, verdict *out) {
+  nonterm_provers provers = {find_stem, math ? NULL : prove_recurrent, NULL};
   nonterm_result r;
-  if (!nonterm_search(m, b, &provers, debug, &r)) return false;
+  if (!(math ? nonterm_search_math : nonterm_search)(m, b, &provers, debug, &r)) return false;
   drv_nonterm_verdict(&r, out);
   return true;
 }
 
+bool drv_nonterm_check(const ir_module *m, budget b, bool debug, verdict *out) { return check(m, b, false, debug, out); }
+
 bool drv_nonterm_check_math(const ir_module *m, budget b, bool debug, verdict *out) {
-  nonterm_provers provers = {find_stem, NULL, NULL};
-  nonterm_result r;
-  if (!nonterm_search_math(m, b, &provers, debug, &r)) return false;
-  drv_nonterm_verdict(&r, out);
-  return true;
+  return check(m, b, true, debug, out);
 }
 
 void drv_nonterm_verdict(nonterm_result *r_, verdict *out) {

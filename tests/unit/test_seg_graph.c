@@ -259,12 +259,32 @@ static void test_join_merging(void) {
   }
 }
 
-static seg_graph *build_math(smt_ctx *ctx, const ir_module *m, bool math) {
+/* The graph of a C text, with or without mathematical integers. */
+typedef struct {
+  ir_module *m;
+  smt_ctx *ctx;
+  seg_graph *g;
+  const seg_summary *sum;
+} math_graph;
+
+static bool math_graph_of(math_graph *mg, const char *text, bool math) {
+  mg->m = load_c_text(text, 64);
+  CHECK(mg->m != NULL);
+  if (!mg->m) return false;
+  mg->ctx = smt_ctx_new();
   seg_options o;
   seg_options_default(&o);
   o.budget = budget_until(o.budget, util_now() + 60);
   o.math_ints = math;
-  return seg_build(m, ctx, &o);
+  mg->g = seg_build(mg->m, mg->ctx, &o);
+  mg->sum = seg_graph_summary(mg->g);
+  return true;
+}
+
+static void math_graph_free(math_graph *mg) {
+  seg_graph_free(mg->g);
+  smt_ctx_free(mg->ctx);
+  ir_module_free(mg->m);
 }
 
 /* Mathematical integers (seg_options.math_ints, seed 002's rules): an
@@ -281,42 +301,24 @@ static void test_math_ints(void) {
   static const char *down = "extern int __VERIFIER_nondet_int(void);\n"
                             "int main(void) { int x = __VERIFIER_nondet_int(); while (x > 0) x = x - 1; return x; }\n";
   for (int math = 0; math < 2; math++) {
-    ir_module *m = load_c_text(wrap, 64);
-    CHECK(m != NULL);
-    if (!m) return;
-    smt_ctx *ctx = smt_ctx_new();
-    seg_graph *g = build_math(ctx, m, math);
-    CHECK_MSG(seg_graph_summary(g)->complete, "wrap (math %d): incomplete", math);
-    if (math) CHECK_MSG(its_answer(g) != ITS_PROVE_YES, "wrap: proved terminating over the integers");
-    seg_graph_free(g);
-    smt_ctx_free(ctx);
-    ir_module_free(m);
+    math_graph g;
+    if (!math_graph_of(&g, wrap, math)) return;
+    CHECK_MSG(g.sum->complete, "wrap (math %d): incomplete", math);
+    if (math) CHECK_MSG(its_answer(g.g) != ITS_PROVE_YES, "wrap: proved terminating over the integers");
+    math_graph_free(&g);
 
-    m = load_c_text(inc, 64);
-    ctx = smt_ctx_new();
-    g = build_math(ctx, m, math);
-    const seg_summary *s = seg_graph_summary(g);
-    CHECK(s->complete);
-    CHECK_MSG(s->err_overflow == !math, "inc (math %d): overflow leaf %d", math, s->err_overflow);
-    seg_graph_free(g);
-    smt_ctx_free(ctx);
-    ir_module_free(m);
+    if (!math_graph_of(&g, inc, math)) return;
+    CHECK(g.sum->complete);
+    CHECK_MSG(g.sum->err_overflow == !math, "inc (math %d): overflow leaf %d", math, g.sum->err_overflow);
+    math_graph_free(&g);
 
-    m = load_c_text(down, 64);
-    ctx = smt_ctx_new();
-    g = build_math(ctx, m, math);
-    CHECK_MSG(seg_graph_summary(g)->complete && its_answer(g) == ITS_PROVE_YES, "down (math %d): not proved", math);
-    seg_graph_free(g);
-    smt_ctx_free(ctx);
-    ir_module_free(m);
+    if (!math_graph_of(&g, down, math)) return;
+    CHECK_MSG(g.sum->complete && its_answer(g.g) == ITS_PROVE_YES, "down (math %d): not proved", math);
+    math_graph_free(&g);
 
-    m = load_c_text(strlen_off_by_one, 64);
-    ctx = smt_ctx_new();
-    g = build_math(ctx, m, math);
-    CHECK_MSG(seg_graph_summary(g)->err_memory, "off-by-one (math %d): no memory error", math);
-    seg_graph_free(g);
-    smt_ctx_free(ctx);
-    ir_module_free(m);
+    if (!math_graph_of(&g, strlen_off_by_one, math)) return;
+    CHECK_MSG(g.sum->err_memory, "off-by-one (math %d): no memory error", math);
+    math_graph_free(&g);
   }
 }
 
