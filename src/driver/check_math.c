@@ -100,7 +100,11 @@ static bool not_unsigned(const ir_module *m, const ir_func *f, const ir_inst *in
   }
 }
 
-bool drv_exact_unsigned_free(const ir_module *m) { return every_inst(m, not_unsigned, false); }
+bool drv_exact_no_applies(const ir_module *m) {
+  uint32_t mainf = ir_func_find(m, "main");
+  if (mainf == IR_NONE || m->funcs.data[mainf].nparams) return false; /* argc is free in the ITS, >= 1 in a run */
+  return every_inst(m, not_unsigned, false);
+}
 
 void drv_require_memory_safety(const ir_module *m, const drv_options *o, budget b, const char *what, verdict *out) {
   if (drv_memory_safe_by_syntax(m, o->require_memory_safety)) {

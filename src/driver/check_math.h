@@ -12,12 +12,14 @@
  * With math_ints the graph reads integers as mathematical ones, so its
  * proof covers every run of that reading; malloc then always succeeds.
  *
- * drv_exact_unsigned_free(): a non-terminating run of the direct
+ * drv_exact_no_applies(): a non-terminating run of the direct
  * translation's exact ITS is a run of the mathematical program as
- * direct.h reads it; a program that uses unsigned operations (unsigned
- * comparisons, udiv, urem, lshr, a zext of an integer, nuw-only
- * arithmetic) leaves open how the competition reads an unsigned value that
- * the integers take below 0, so such programs get no FALSE from that run. */
+ * direct.h reads it, except where the ITS is freer than the program: a
+ * program that uses unsigned operations (unsigned comparisons, udiv, urem,
+ * lshr, a zext of an integer, nuw-only arithmetic) leaves open how the
+ * competition reads an unsigned value that the integers take below 0, and
+ * main's parameters start free in the ITS (argc >= 1 in a run); such
+ * programs get no FALSE from that run. */
 #ifndef BITPROVE_DRIVER_CHECK_MATH_H
 #define BITPROVE_DRIVER_CHECK_MATH_H
 
@@ -31,7 +33,7 @@
 /* undefined_calls_arbitrary: a call of a function without a body (and no
  * builtin) writes nothing (termCOMP's rule). */
 bool drv_memory_safe_by_syntax(const ir_module *m, bool undefined_calls_arbitrary);
-bool drv_exact_unsigned_free(const ir_module *m);
+bool drv_exact_no_applies(const ir_module *m);
 
 /* *out is a TRUE or FALSE(termination) that `what` describes ("termination
  * is proved for memory-safe runs only (direct translation)"). Keeps it

@@ -236,7 +236,7 @@ static void check_math_termination(const ir_module *m, const drv_options *o, bud
                               out);
     return;
   }
-  if (facts.exact_no && drv_exact_unsigned_free(m)) {
+  if (facts.exact_no && drv_exact_no_applies(m)) {
     verdict_free(out);
     out->kind = VERDICT_FALSE;
     out->violated = PROP_TERMINATION;
