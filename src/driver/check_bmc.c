@@ -120,6 +120,7 @@ bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, uns
   switch (r.answer) {
   case BMC_TERM_TERMINATES:
     out->kind = VERDICT_TRUE;
+    out->ub_free = true; /* the UB query covered every run within the bounds */
     verdict_note(out, "proof: complete unwinding (bounded model checking, seed 003 Sect. 3.5.2 and 4.5.3): at these "
                       "bounds (back edges taken per entry of each loop, calls deep per recursion) no run reaches a "
                       "back edge or call beyond them, so every run ends: %s",

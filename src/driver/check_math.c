@@ -1,6 +1,7 @@
 /* check_math: see check_math.h. */
 #include "check_math.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../ir/ir_arith.h"
@@ -107,22 +108,31 @@ bool drv_exact_no_applies(const ir_module *m) {
 }
 
 void drv_require_memory_safety(const ir_module *m, const drv_options *o, budget b, const char *what, verdict *out) {
-  if (drv_memory_safe_by_syntax(m, o->require_memory_safety)) {
+  /* bit-precise: signed overflow and the other UB too (memory safety by
+   * syntax says nothing of them) */
+  bool ub = !o->math_ints;
+  if (!ub && drv_memory_safe_by_syntax(m, o->require_memory_safety)) {
     verdict_note(out, "memory safety: every load and store is to a global or a stack variable of its own frame, at a "
                       "constant offset within its size, and no call reaches memory");
     return;
   }
   property mp = {(1u << PROP_VALID_DEREF) | (1u << PROP_VALID_FREE), "valid-deref, valid-free"};
+  if (ub) {
+    mp.checks |= 1u << PROP_NO_OVERFLOW;
+    snprintf(mp.name, sizeof mp.name, "valid-deref, valid-free, no-overflow");
+  }
   verdict seg_out = {0};
   if (drv_seg_check(m, &mp, o, b, &seg_out)) {
-    verdict_note(out, "memory safety is proved by the symbolic execution graph:");
+    verdict_note(out, "%s proved by the symbolic execution graph:",
+                 ub ? "memory safety and the absence of undefined behaviour are" : "memory safety is");
     verdict_note_lines(out, "  ", seg_out.detail.data);
   } else {
     const char *d = seg_out.detail.data ? seg_out.detail.data : "";
     if (strncmp(d, "reason: ", 8) == 0) d += 8;
     int n = (int)strcspn(d, "\n");
     verdict_free(out);
-    verdict_unknown(out, "%s, and memory safety is not proved: %.*s", what, n, d);
+    verdict_unknown(out, "%s, and %s not proved: %.*s", what,
+                    ub ? "memory safety and the absence of undefined behaviour are" : "memory safety is", n, d);
   }
   verdict_free(&seg_out);
 }

@@ -11,6 +11,9 @@
  *     state, for valid-deref and valid-free (drv_require_memory_safety).
  * With math_ints the graph reads integers as mathematical ones, so its
  * proof covers every run of that reading; malloc then always succeeds.
+ * Bit-precise (`termcomp --int-semantics bit`), a program with undefined
+ * behaviour deserves neither answer either: the driver asks this for every
+ * YES and NO whose proof did not already show it (verdict.ub_free).
  *
  * drv_exact_no_applies(): a non-terminating run of the direct
  * translation's exact ITS is a run of the mathematical program as
@@ -39,7 +42,10 @@ bool drv_exact_no_applies(const ir_module *m);
  * is proved for memory-safe runs only (direct translation)"). Keeps it
  * with a note saying how memory safety is proved (syntax, or the graph
  * within b), or makes it UNKNOWN: "<what>, and memory safety is not
- * proved: <the graph's reason>". */
+ * proved: <the graph's reason>". With bit-precise integers (!o->math_ints)
+ * the program's freedom from every undefined behaviour is what is needed
+ * (a signed overflow is one, as a memory error is): the graph proves
+ * valid-deref, valid-free and no-overflow, with no ERR state at all. */
 void drv_require_memory_safety(const ir_module *m, const drv_options *o, budget b, const char *what, verdict *out);
 
 #endif

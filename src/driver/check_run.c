@@ -23,6 +23,7 @@ bool drv_run_termination(const ir_module *m, budget b, verdict *out) {
                 r.outcome == INTERP_TRAP || r.outcome == INTERP_INFEASIBLE);
   if (ended) {
     out->kind = VERDICT_TRUE;
+    out->ub_free = true; /* the only run, checked for every UB */
     verdict_note(out, "proof: the program reads no input (no nondeterministic value, no uninitialised memory, no "
                       "external global, main without arguments), so it has one run, and the interpreter ran it "
                       "to its end in %llu steps without undefined behaviour",

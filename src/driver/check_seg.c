@@ -50,6 +50,7 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, budget b
   bool ok = finished && res.answer == ITS_PROVE_YES;
   if (ok) {
     out->kind = VERDICT_TRUE;
+    out->ub_free = !sum->err_overflow && !sum->err_memory && !sum->err_ub;
     verdict_note(out, "proof: the symbolic execution graph (%u states) is complete without a memory-error or UB state, and its "
                       "integer transition system (%u locations, %u variables, %zu transitions) terminates "
                       "(seed 002 Thm. 7)",

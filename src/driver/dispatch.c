@@ -176,10 +176,16 @@ static bool rests_on_asm(const asm_facts *a, const verdict *v) {
 void drv_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
   asm_facts asm_in = scan_asm(m);
   check_with(m, p, o, &asm_in, run, out);
-  /* termCOMP, bit-precise: a FALSE(termination) stands only with memory
-   * safety proved too (mathematical integers: check_math_termination) */
-  if (out->kind == VERDICT_FALSE && out->violated == PROP_TERMINATION && o->require_memory_safety && !o->math_ints)
-    drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE), "a non-terminating run was found", out);
+  /* termCOMP, bit-precise: a YES or NO stands only with the program's
+   * freedom from undefined behaviour proved too, memory errors included
+   * (mathematical integers: check_math_termination) */
+  bool termination = p->checks == (1u << PROP_TERMINATION);
+  if (termination && o->require_memory_safety && !o->math_ints && out->kind != VERDICT_UNKNOWN && !out->ub_free)
+    drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE),
+                              out->kind == VERDICT_FALSE ? "a non-terminating run was found"
+                                                         : "termination is proved (for runs without undefined "
+                                                           "behaviour)",
+                              out);
   if (out->kind == VERDICT_TRUE) {
     note_externals(m, out);
     note_asm(&asm_in, out);
@@ -336,9 +342,6 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
     drv_direct_facts facts;
     drv_direct_termination(m, o, share_of(run, SHARE_DIRECT_LARGE), &direct_out, &facts);
     strbuf_free(&facts.no_proof);
-    if (direct_out.kind == VERDICT_TRUE && o->require_memory_safety)
-      drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE),
-                                "termination is proved (direct translation)", &direct_out);
     if (direct_out.kind != VERDICT_UNKNOWN) {
       *out = direct_out;
       return;
@@ -390,9 +393,6 @@ static void check_without_seg(const ir_module *m, const property *p, const drv_o
       drv_direct_facts facts;
       drv_direct_termination(m, o, budget_reserve(run, MARGIN_DIRECT), out, &facts);
       strbuf_free(&facts.no_proof);
-      if (out->kind == VERDICT_TRUE && o->require_memory_safety)
-        drv_require_memory_safety(m, o, budget_reserve(run, MARGIN_SEG_ALONE),
-                                  "termination is proved (direct translation)", out);
     }
     return;
   }

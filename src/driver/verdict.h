@@ -26,6 +26,9 @@ typedef struct {
   prop_check violated; /* FALSE: the subproperty */
   strbuf detail;       /* explanation lines, each ending in '\n' */
   evidence ev;         /* what it rests on (owned) */
+  bool ub_free;        /* TRUE(termination): its proof also shows every run free of undefined behaviour,
+                          memory errors included (a complete unwinding, the only run, a graph without
+                          any ERR state) */
 } verdict;
 
 void verdict_unknown(verdict *v, const char *fmt, ...) UTIL_PRINTF(2, 3);
