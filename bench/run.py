@@ -838,10 +838,11 @@ def find_its_files(paths, suffixes=ITS_SUFFIXES):
             dirnames.sort()
             for fn in sorted(filenames):
                 if fn.endswith(suffixes):
-                    # the folder below the given one, with the given one's name in front, so that
-                    # C/Stroeder_15 and C_Integer/Stroeder_15 stay apart (and their logs too)
-                    rel = os.path.relpath(dirpath, os.path.dirname(root))
-                    files.append((os.path.join(dirpath, fn), '/'.join(rel.split(os.sep)[:2])))
+                    # the folder below the given one; with several given, their names in front, so
+                    # that C/Stroeder_15 and C_Integer/Stroeder_15 stay apart (and their logs too)
+                    rel = os.path.relpath(dirpath, os.path.dirname(root)).split(os.sep)
+                    folder = '/'.join(rel[:2]) if len(paths) > 1 else (rel[1] if len(rel) > 1 else rel[0])
+                    files.append((os.path.join(dirpath, fn), folder))
     return files
 
 
