@@ -22,6 +22,7 @@
 #include "../util/progress.h"
 
 void seg_options_default(seg_options *o) {
+  memset(o, 0, sizeof *o); /* every switch off (bit-precise, malloc may fail, ...) */
   o->budget = budget_queries(budget_unlimited(), 2000);
   o->max_states = 20000;
   o->modular_all = false;
