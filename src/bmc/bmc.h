@@ -59,6 +59,7 @@
 typedef struct {
   unsigned bound;        /* fixed bound k (--bmc-bound); 0: deepen 1, 2, 4, ... */
   unsigned max_bound;    /* deepening stops after this bound (default 1024) */
+  unsigned first_bound;  /* deepening starts here (0: 1; a second run goes on where one stopped) */
   budget budget;         /* the whole check and each solver query */
   bool debug;            /* report models that do not replay on stderr */
   bool stats;            /* print counters on stderr at the end */
@@ -97,6 +98,94 @@ void bmc_options_default(bmc_options *o);
  * not one BMC decides: UNKNOWN) on m. Returns out->answer. */
 bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, bmc_result *out);
 void bmc_result_free(bmc_result *r);
+
+/* ---- k-induction (kind.c) --------------------------------------------------
+ *
+ * Safety past the unwinding (seed 003, Sect. 2.2.5: k-induction after
+ * Sheeran et al. and Donaldson et al., strengthened with invariants as Rocha
+ * et al. 2015). One query per k, the "combined case" of Donaldson et al.
+ * (SAS 2011) applied to every loop instance the encoding meets (loops of
+ * main and of inlined functions, nested ones included):
+ *  - base: the loop runs its first k + 1 iterations as in bmc_check, every
+ *    check site checked;
+ *  - step: a state that would take the back edge once more is havocked:
+ *    the head's phis become fresh values, and the bytes the loop may write
+ *    (its stores, memory builtins and asm outputs, and those of the
+ *    functions it calls, traced syntactically to globals and allocas of its
+ *    function; every byte when a target is unknown or the loop allocates;
+ *    read-only globals keep theirs) fresh bytes; the proved invariants are
+ *    assumed of it; then k iterations whose check sites are assumptions
+ *    (the property holds there) and whose exits are dropped, then one
+ *    checked iteration whose back edge is dropped and whose exits go on to
+ *    the rest of the program.
+ * Every run's first violation is a model of "some checked site violated"
+ * (in the loop's first k + 1 iterations directly; later, with the havoc
+ * taken as the state k iterations before it). So when no checked site is
+ * satisfiable and no run is cut (no recursion deeper than k, nothing the
+ * encoding gives up on) the checks hold in every run: KIND_SAFE.
+ *
+ * Invariants (Houdini): candidates per loop over its slots (the head's
+ * integer phis and the integer values it reads from before it): equal,
+ * signed and unsigned bounds against constants of the loop and the values
+ * at its entry, and the same relations and differences between two
+ * slots. A candidate survives when it holds at every entry of the loop and
+ * after the first iteration from every havocked state that satisfies all
+ * survivors (mutual induction over all loops; one query per round, the
+ * candidates a model refutes are dropped). Survivors hold at the loop head
+ * in every run up to its first violation.
+ *
+ * Decided only for unreach-call, no-overflow (not with a left shift
+ * without nsw, as bmc_check) and valid-memcleanup (not when some loop
+ * allocates: objects of iterations the step skips are not encoded); not
+ * for valid-deref, valid-free and valid-memtrack: the memory model is
+ * address-based (bmc.h above). A loop that frees, or calls through a
+ * symbolic pointer, is not havocked: it is cut as in bmc_check, so the
+ * proof then needs its complete unwinding. No FALSE here: a satisfiable
+ * step may be spurious; bmc_check finds the real violations.
+ *
+ * Ownership: the module is only read; free the result with
+ * bmc_kind_result_free. */
+typedef struct {
+  budget budget;
+  unsigned max_k;        /* k = 1, 2, 4, ... up to this (default 64) */
+  bool invariants;       /* strengthen with Houdini invariants (default true) */
+  bool stats;
+} bmc_kind_options;
+
+typedef enum { KIND_SAFE, KIND_UNKNOWN } bmc_kind_answer;
+
+typedef enum { KREL_EQ, KREL_SLE, KREL_SGE, KREL_ULE, KREL_UGE, KREL_DIFF } bmc_kind_rel;
+
+/* An invariant atom of the loop headed by `block` of `func`: a rel b (or
+ * the constant c when b is IR_VAL_NONE); DIFF: a - b == c (wrapping). */
+typedef struct {
+  uint32_t func, block;
+  ir_value a, b;
+  uint8_t rel;           /* bmc_kind_rel */
+  uint64_t c;
+} bmc_kind_atom;
+typedef VEC(bmc_kind_atom) bmc_kind_atom_vec;
+
+typedef struct {
+  bmc_kind_answer answer;
+  unsigned k;            /* SAFE: the k of the proof; else the last tried */
+  unsigned havocs;       /* SAFE: loop instances havocked in the proof's encoding */
+  bmc_kind_atom_vec invariants; /* the proved invariants (SAFE: assumed by the proof) */
+  unsigned candidates;   /* invariant candidates tried */
+  char reason[256];      /* UNKNOWN: why */
+  bmc_stats stats;
+} bmc_kind_result;
+
+void bmc_kind_options_default(bmc_kind_options *o);
+/* Whether bmc_kinduction can decide `checks` on m at all (the checks, the
+ * module's constructs, no unflagged left shift for no-overflow). */
+bool bmc_kind_applies(const ir_module *m, unsigned checks);
+bmc_kind_answer bmc_kinduction(const ir_module *m, unsigned checks, const bmc_kind_options *o, bmc_kind_result *out);
+void bmc_kind_result_free(bmc_kind_result *r);
+/* "i == k && n >= 0" over the C variables of the atoms of loop (func,
+ * block), or NULL when none can be written (values without a C variable
+ * are left out). Owned by the caller. */
+char *bmc_kind_render(const ir_module *m, const bmc_kind_atom_vec *atoms, uint32_t func, uint32_t block);
 
 /* ---- termination (termination.c) ------------------------------------------
  *

@@ -17,6 +17,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,13 @@ typedef struct {
   const bool *in_loop; /* benc_iteration: the loop's blocks (NULL: a whole run) */
   uint32_t iter_head;  /* benc_iteration: the loop's head */
   bool inner_loop;     /* benc_iteration: a back edge to another block was met */
+  /* k-induction mode: per header block, 0 while the loop runs its base
+   * iterations, i >= 1 in the i-th iteration after the havoc (assumed up to
+   * kind_k, checked at kind_k + 1) */
+  uint32_t *kstep;
+  VEC(uint32_t) headers; /* k-induction mode: the loop headers of the function */
+  bool parent_assumed; /* the call that made this frame lies in an assumed iteration */
+  bool kind_ok;        /* k-induction mode: the order nests the loops (havocs allowed) */
 } bframe;
 
 /* ---- states ------------------------------------------------------------- */
@@ -130,17 +138,27 @@ static void add_event(benc *e, uint32_t func, uint32_t inst, smt_term guard, smt
   VEC_PUSH(e->events, ev);
 }
 
-static void add_viol(benc *e, prop_check check, smt_term cond, uint32_t func, uint32_t inst) {
+/* A check site of state s, violated when cond (which implies s's guard)
+ * holds. */
+static void add_viol(benc *e, bstate *s, prop_check check, smt_term cond, uint32_t func, uint32_t inst) {
   assert((unsigned)check < PROP_CHECK_COUNT);
   if (!(e->checks & (1u << check)) || cond == SMT_FALSE) return;
-  bviol v = {check, cond, func, inst, false};
+  if (e->kind_on && e->assume_ctx) {
+    /* an assumed iteration of k-induction: the property holds here, so the
+     * path goes on only without the violation (an assume: it prunes this
+     * path, never the choices before it) */
+    s->guard = smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, cond));
+    e->stat_assumed++;
+    return;
+  }
+  bviol v = {check, cond, func, inst, false, (uint32_t)e->krecs.len};
   VEC_PUSH(e->viols, v);
 }
 
 void benc_cut(benc *e, bcut_kind kind, smt_term cond, uint32_t func, uint32_t block) {
   if (cond == SMT_FALSE) return;
   e->stat_cuts++;
-  bcut c = {cond, (uint8_t)kind, func, block};
+  bcut c = {cond, (uint8_t)kind, func, block, (uint32_t)e->krecs.len};
   VEC_PUSH(e->cuts, c);
 }
 
@@ -194,7 +212,7 @@ static smt_term eval(benc *e, bframe *fr, bstate *s, const ir_value *v, uint32_t
 static void check_access(benc *e, bframe *fr, bstate *s, smt_term addr, smt_term n, uint32_t inst) {
   if (!(e->checks & (1u << PROP_VALID_DEREF))) return;
   smt_term ok = bmem_valid(e, s, addr, n);
-  add_viol(e, PROP_VALID_DEREF, smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, ok)), fr->fid, inst);
+  add_viol(e, s, PROP_VALID_DEREF, smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, ok)), fr->fid, inst);
 }
 
 
@@ -238,8 +256,8 @@ static void check_leaks(benc *e, bstate *s, uint32_t func, uint32_t inst) {
     if (e->objs.data[o].kind == BOBJ_HEAP) VEC_PUSH(alive, bmem_alive(e, s, o));
   smt_term any = smt_mk_and2(e->ctx, s->guard, smt_mk_or(e->ctx, (uint32_t)alive.len, alive.data));
   VEC_FREE(alive);
-  add_viol(e, PROP_VALID_MEMCLEANUP, any, func, inst);
-  add_viol(e, PROP_VALID_MEMTRACK, any, func, inst);
+  add_viol(e, s, PROP_VALID_MEMCLEANUP, any, func, inst);
+  add_viol(e, s, PROP_VALID_MEMTRACK, any, func, inst);
 }
 
 static smt_term do_free(benc *e, bframe *fr, bstate *s, smt_term p, uint32_t inst) {
@@ -257,7 +275,7 @@ static smt_term do_free(benc *e, bframe *fr, bstate *s, smt_term p, uint32_t ins
   }
   smt_term valid = smt_mk_or(c, (uint32_t)ok.len, ok.data);
   VEC_FREE(ok);
-  add_viol(e, PROP_VALID_FREE, smt_mk_and2(c, s->guard, smt_mk_not(c, valid)), fr->fid, inst);
+  add_viol(e, s, PROP_VALID_FREE, smt_mk_and2(c, s->guard, smt_mk_not(c, valid)), fr->fid, inst);
   return valid;
 }
 
@@ -285,7 +303,7 @@ static smt_term string_length(benc *e, bframe *fr, bstate *s, smt_term p, uint32
   cut(e, s, nonzero_all);
   if (e->checks & (1u << PROP_VALID_DEREF)) {
     smt_term ok = bmem_valid(e, s, p, smt_mk_bv_op2(c, SMT_BV_ADD, len, pconst(e, 1)));
-    add_viol(e, PROP_VALID_DEREF, smt_mk_and2(c, s->guard, smt_mk_not(c, ok)), fr->fid, inst);
+    add_viol(e, s, PROP_VALID_DEREF, smt_mk_and2(c, s->guard, smt_mk_not(c, ok)), fr->fid, inst);
   }
   return len;
 }
@@ -315,7 +333,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     return zero;
   case IR_BUILTIN_REACH_ERROR:
   case IR_BUILTIN_VERIFIER_ERROR:
-    add_viol(e, PROP_UNREACH_CALL, s->guard, fr->fid, inst);
+    add_viol(e, s, PROP_UNREACH_CALL, s->guard, fr->fid, inst);
     end_run(s);
     return zero;
   case IR_BUILTIN_EXIT:
@@ -390,7 +408,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     smt_term byte = resize(e, args[1], 8, false);
     smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
     if (e->checks & (1u << PROP_VALID_DEREF))
-      add_viol(e, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, bmem_valid(e, s, d, n))}),
+      add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, bmem_valid(e, s, d, n))}),
                fr->fid, inst);
     smt_term inr;
     uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
@@ -407,7 +425,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
     if (e->checks & (1u << PROP_VALID_DEREF)) {
       smt_term ok = smt_mk_and2(c, bmem_valid(e, s, src, n), bmem_valid(e, s, d, n));
-      add_viol(e, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
+      add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
     }
     smt_term inr;
     uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
@@ -424,7 +442,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     if (e->checks & (1u << PROP_VALID_DEREF)) { /* both ranges are checked whole, as the interpreter does */
       smt_term ok = smt_mk_and2(c, bmem_valid(e, s, a, n), bmem_valid(e, s, q, n));
       smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
-      add_viol(e, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
+      add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
     }
     smt_term inr;
     uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
@@ -447,7 +465,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     smt_term len = string_length(e, fr, s, args[1], inst);
     smt_term n = smt_mk_bv_op2(c, SMT_BV_ADD, len, pconst(e, 1));
     if (e->checks & (1u << PROP_VALID_DEREF))
-      add_viol(e, PROP_VALID_DEREF, smt_mk_and2(c, s->guard, smt_mk_not(c, bmem_valid(e, s, args[0], n))), fr->fid,
+      add_viol(e, s, PROP_VALID_DEREF, smt_mk_and2(c, s->guard, smt_mk_not(c, bmem_valid(e, s, args[0], n))), fr->fid,
                inst);
     smt_term bytes[BENC_SYMBOLIC_LEN + 1];
     for (unsigned i = 0; i <= BENC_SYMBOLIC_LEN; i++)
@@ -472,7 +490,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
       smt_term rd = inr != SMT_NULL ? smt_mk_ite(c, smt_mk_bv_op2(c, SMT_BV_ULT, n, nread), n, nread) : nread;
       smt_term ok = smt_mk_and2(c, bmem_valid(e, s, src, rd), bmem_valid(e, s, d, n));
       smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
-      add_viol(e, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
+      add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
     }
     mem_write_bytes(e, s, d, n, bytes, cnt, inr != SMT_NULL);
     free(bytes);
@@ -660,10 +678,10 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
     smt_term a = eval(e, fr, s, &in->ops[0], id), b = eval(e, fr, s, &in->ops[1], id);
     r = smt_mk_bv_op2(c, binary_kind(in->op), a, b);
     if (in->flags & IR_NSW)
-      add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, signed_overflow(e, in->op, a, b, w)), fr->fid, id);
+      add_viol(e, s, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, signed_overflow(e, in->op, a, b, w)), fr->fid, id);
     if (in->op == IR_SDIV)
-      add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, smt_mk_bv_op2(c, SMT_BV_SDIVO, a, b)), fr->fid, id);
-    if (e->ub_all) add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, other_ub(e, in, a, b, w)), fr->fid, id);
+      add_viol(e, s, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, smt_mk_bv_op2(c, SMT_BV_SDIVO, a, b)), fr->fid, id);
+    if (e->ub_all) add_viol(e, s, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, other_ub(e, in, a, b, w)), fr->fid, id);
     break;
   }
   case IR_ICMP: {
@@ -747,7 +765,7 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
      * run there. Runs go on here with the conversion's unspecified value
      * (a TRUE covers every value; a model through it does not replay).
      * Recurrent sets (ub_all) prove it absent like any other UB. */
-    if (e->ub_all && ub != SMT_FALSE) add_viol(e, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, ub), fr->fid, id);
+    if (e->ub_all && ub != SMT_FALSE) add_viol(e, s, PROP_NO_OVERFLOW, smt_mk_and2(c, s->guard, ub), fr->fid, id);
     break;
   }
   case IR_ASM:
@@ -803,6 +821,77 @@ static void compute_order(bframe *fr) {
   graph_free(&cfg);
   for (uint32_t i = 0; i < npost; i++) fr->pos[fr->order[i]] = i;
   fr->norder = npost;
+}
+
+/* k-induction mode: a reverse postorder in which each loop's blocks come
+ * together (the search takes the edges to blocks in fewer loops first, so
+ * a loop's exits end up after its body): a loop instance then runs all its
+ * iterations before the sweep leaves it, which the per-header phases need.
+ * Sets fr->kind_ok when every loop's blocks lie between its head and its
+ * last latch, the loops' ranges nest, and every back edge of the order is
+ * a natural loop's. */
+static void compute_kind_order(benc *e, bframe *fr) {
+  const ir_func *f = fr->f;
+  uint32_t nb = f->nblocks;
+  bool *is_header = xcalloc(nb + 1, sizeof *is_header);
+  uint32_t *depth = xcalloc(nb + 1, sizeof *depth);
+  ir_loop_headers(f, is_header);
+  for (uint32_t h = 0; h < nb; h++)
+    if (is_header[h]) {
+      const bkloop *L = bkind_loop(e, fr->fid, h);
+      for (uint32_t b = 0; b < nb; b++) depth[b] += L->in_loop[b];
+    }
+  u32_vec src = {0}, dst = {0};
+  for (uint32_t b = 0; b < nb; b++) {
+    const ir_block *bl = &f->blocks[b];
+    if (!bl->count) continue;
+    const ir_inst *t = &f->insts[bl->first + bl->count - 1];
+    if (!ir_is_terminator(t->op)) continue;
+    size_t first = dst.len;
+    for (uint32_t k = 0; k < t->ntargets; k++) {
+      if (t->targets[k] >= nb) continue;
+      VEC_PUSH(src, b);
+      VEC_PUSH(dst, t->targets[k]);
+      for (size_t j = dst.len - 1; j > first && depth[dst.data[j - 1]] > depth[dst.data[j]]; j--) {
+        uint32_t x = dst.data[j];
+        dst.data[j] = dst.data[j - 1], dst.data[j - 1] = x;
+      }
+    }
+  }
+  graph g;
+  graph_build(&g, nb, (uint32_t)src.len, src.data, dst.data, NULL);
+  fr->pos = xmalloc((nb + 1) * sizeof *fr->pos);
+  fr->order = xmalloc((nb + 1) * sizeof *fr->order);
+  for (uint32_t b = 0; b < nb; b++) fr->pos[b] = UINT32_MAX;
+  fr->norder = nb ? graph_rpo(&g, 0, fr->order) : 0;
+  for (uint32_t i = 0; i < fr->norder; i++) fr->pos[fr->order[i]] = i;
+  graph_free(&g);
+  /* the nesting the phases rely on */
+  bool ok = true;
+  uint32_t *last = xcalloc(nb + 1, sizeof *last);
+  for (size_t i = 0; i < src.len && ok; i++) {
+    uint32_t a = src.data[i], b = dst.data[i];
+    if (fr->pos[a] == UINT32_MAX || fr->pos[b] > fr->pos[a]) continue;
+    ok = is_header[b] && bkind_loop(e, fr->fid, b)->in_loop[a];
+    if (fr->pos[a] > last[b]) last[b] = fr->pos[a];
+  }
+  for (uint32_t h = 0; h < nb && ok; h++) {
+    if (!is_header[h] || fr->pos[h] == UINT32_MAX) continue;
+    const bkloop *L = bkind_loop(e, fr->fid, h);
+    for (uint32_t b = 0; b < nb && ok; b++)
+      if (L->in_loop[b] && fr->pos[b] != UINT32_MAX) ok = fr->pos[b] >= fr->pos[h] && fr->pos[b] <= last[h];
+    for (uint32_t h2 = 0; h2 < nb && ok; h2++) {
+      if (h2 == h || !is_header[h2] || fr->pos[h2] == UINT32_MAX) continue;
+      uint32_t a0 = fr->pos[h], a1 = last[h], b0 = fr->pos[h2], b1 = last[h2];
+      ok = a1 < b0 || b1 < a0 || (a0 <= b0 && b1 <= a1) || (b0 <= a0 && a1 <= b1);
+    }
+  }
+  fr->kind_ok = ok;
+  free(last);
+  VEC_FREE(src);
+  VEC_FREE(dst);
+  free(depth);
+  free(is_header);
 }
 
 /* The last latch (position) of every loop header, as lists per position. */
@@ -864,6 +953,108 @@ static void transfer(benc *e, bframe *fr, const bstate *s, uint32_t from, uint32
   VEC_FREE(vals);
 }
 
+/* ---- k-induction mode ------------------------------------------------------------- */
+/* Does block b lie in an assumed iteration of a loop of fr? */
+static bool kind_in_assumed(benc *e, bframe *fr, uint32_t b) {
+  for (size_t i = 0; i < fr->headers.len; i++) {
+    uint32_t h = fr->headers.data[i];
+    if (fr->kstep[h] >= 1 && fr->kstep[h] <= e->kind_k && bkind_loop(e, fr->fid, h)->in_loop[b]) return true;
+  }
+  return false;
+}
+
+/* Does the edge from -> to leave a loop of fr in an assumed iteration? */
+static bool kind_leaves_assumed(benc *e, bframe *fr, uint32_t from, uint32_t to) {
+  for (size_t i = 0; i < fr->headers.len; i++) {
+    uint32_t h = fr->headers.data[i];
+    if (fr->kstep[h] >= 1 && fr->kstep[h] <= e->kind_k) {
+      const bkloop *L = bkind_loop(e, fr->fid, h);
+      if (L->in_loop[from] && !L->in_loop[to]) return true;
+    }
+  }
+  return false;
+}
+
+static void kind_record(benc *e, bframe *fr, bstate *s, uint32_t h, bkrec_kind kind) {
+  const bkloop *L = bkind_loop(e, fr->fid, h);
+  if (!L->ok) return;
+  bkrec r = {(uint8_t)kind, fr->fid, h, s->guard, xcalloc(L->slots.len + 1, sizeof *r.slots)};
+  for (size_t i = 0; i < L->slots.len; i++) {
+    const ir_value *v = &L->slots.data[i];
+    if (v->kind == IR_VAL_INST)
+      r.slots[i] = v->id < fr->f->ninsts ? s->regs[v->id] : SMT_NULL;
+    else if (v->kind == IR_VAL_ARG && v->id < fr->f->nparams)
+      r.slots[i] = fr->args[v->id];
+  }
+  VEC_PUSH(e->krecs, r);
+}
+
+/* The object holding the constant address t, or UINT32_MAX. */
+static uint32_t object_at(benc *e, smt_term t) {
+  uint64_t a;
+  if (t == SMT_NULL || !bmem_const(e, t, &a)) return UINT32_MAX;
+  for (uint32_t o = 0; o < e->objs.len; o++)
+    if (a >= e->objs.data[o].base && a < e->objs.data[o].base + e->objs.data[o].slot) return o;
+  return UINT32_MAX;
+}
+
+/* Bytes havocked one by one at most; larger writes havoc all of memory. */
+#define BKIND_HAVOC_BYTES 4096u
+
+/* The state b on the back edge of loop h, havocked to any state the loop
+ * head may see: its phis fresh, the bytes the loop may write fresh (every
+ * byte when a write's target is unknown; read-only globals keep theirs).
+ * False (b untouched) when the loop cannot be havocked. */
+static bool kind_havoc(benc *e, bframe *fr, bstate *b, uint32_t h) {
+  smt_ctx *c = e->ctx;
+  const bkloop *L = bkind_loop(e, fr->fid, h);
+  if (!fr->kind_ok || !L->ok) {
+    if (!e->kind_failed) e->kind_why = fr->kind_ok ? L->why : "loops that the block order does not nest";
+    e->kind_failed = true;
+    return false;
+  }
+  bool whole = L->whole || L->allocates;
+  VEC(uint32_t) objs = {0};
+  uint64_t bytes = 0;
+  for (size_t i = 0; i < L->globals.len && !whole; i++) VEC_PUSH(objs, e->global_obj[L->globals.data[i]]);
+  for (size_t i = 0; i < L->allocas.len && !whole; i++) {
+    uint32_t o = object_at(e, b->regs[L->allocas.data[i]]);
+    if (o == UINT32_MAX) whole = true;
+    else VEC_PUSH(objs, o);
+  }
+  for (size_t i = 0; i < objs.len && !whole; i++) {
+    uint64_t n;
+    if (!bmem_const(e, e->objs.data[objs.data[i]].size, &n) || (bytes += n) > BKIND_HAVOC_BYTES) whole = true;
+  }
+  if (whole) {
+    smt_term old = b->mem;
+    b->mem = smt_mk_fresh(c, "kmem", smt_sort_array(e->pw));
+    uint64_t kept = 0, n;
+    for (uint32_t o = 0; o < e->objs.len; o++) {
+      const bobj *ob = &e->objs.data[o];
+      if (!ob->readonly || !bmem_const(e, ob->size, &n) || (kept += n) > BKIND_HAVOC_BYTES) continue;
+      for (uint64_t k = 0; k < n; k++) {
+        smt_term a = pconst(e, ob->base + k);
+        b->mem = bmem_store1(e, b->mem, a, bmem_select(e, old, a));
+      }
+    }
+  } else {
+    for (size_t i = 0; i < objs.len; i++) {
+      const bobj *ob = &e->objs.data[objs.data[i]];
+      uint64_t n = 0;
+      bmem_const(e, ob->size, &n);
+      for (uint64_t k = 0; k < n; k++) b->mem = bmem_store1(e, b->mem, pconst(e, ob->base + k), fresh(e, "kbyte", 8));
+    }
+  }
+  VEC_FREE(objs);
+  const ir_block *bl = &fr->f->blocks[h];
+  for (uint32_t i = bl->first; i < ir_first_non_phi(fr->f, h); i++)
+    b->regs[i] = fresh(e, "kphi", width_of(e, fr->f->insts[i].type));
+  e->stat_havocs++;
+  kind_record(e, fr, b, h, BKREC_HAVOC);
+  return true;
+}
+
 /* Sends ns to block `to`: forward edges wait at `to`; back edges wait at
  * the header until the sweep passes the header's last latch, so that every
  * latch of a loop (continue statements) contributes to the same iteration. */
@@ -877,6 +1068,10 @@ static void deliver(benc *e, bframe *fr, bstate *ns, uint32_t cur_pos, uint32_t 
     /* an iteration: leaving the loop ends the path; another back edge is an inner loop */
     if (fr->in_loop[to]) fr->inner_loop = true;
     state_free(ns);
+    return;
+  }
+  if (e->kind_on && kind_leaves_assumed(e, fr, fr->order[cur_pos], to)) {
+    state_free(ns); /* an assumed iteration does not leave its loop */
     return;
   }
   assert(fr->pos[to] != UINT32_MAX); /* a successor of a reachable block is in the order */
@@ -897,14 +1092,28 @@ static void loop_back(benc *e, bframe *fr, uint32_t p, uint32_t *next_pos) {
       continue;
     }
     uint32_t hp = fr->pos[h];
-    if (fr->count[h] >= loop_bound(e, fr->fid, h)) {
-      benc_cut(e, BCUT_LOOP, b->guard, fr->fid, h);
-      state_free(b);
-      continue;
+    if (e->kind_on && fr->kstep[h]) {
+      if (fr->kstep[h] == 1) kind_record(e, fr, b, h, BKREC_POST);
+      if (fr->kstep[h] > e->kind_k) { /* the checked iteration ends here */
+        state_free(b);
+        continue;
+      }
+      fr->kstep[h]++;
+    } else if (fr->count[h] >= loop_bound(e, fr->fid, h)) {
+      if (!e->kind_on || !kind_havoc(e, fr, b, h)) {
+        benc_cut(e, BCUT_LOOP, b->guard, fr->fid, h);
+        state_free(b);
+        continue;
+      }
+      fr->kstep[h] = 1;
+    } else {
+      fr->count[h]++;
     }
-    fr->count[h]++;
     if (e->bounds) e->bounds->used[e->bounds->loop_base[fr->fid] + h] = true;
-    for (uint32_t q = hp + 1; q <= p; q++) fr->count[fr->order[q]] = 0; /* inner loops start over */
+    for (uint32_t q = hp + 1; q <= p; q++) { /* inner loops start over */
+      fr->count[fr->order[q]] = 0;
+      if (fr->kstep) fr->kstep[fr->order[q]] = 0;
+    }
     state_merge(e, &fr->pending[h], b, fr->f->ninsts);
     memset(b, 0, sizeof *b);
     if (hp < *next_pos) *next_pos = hp;
@@ -925,6 +1134,8 @@ static void frame_free(bframe *fr) {
   free(fr->latch_first);
   free(fr->latch_next);
   free(fr->latch_of);
+  free(fr->kstep);
+  VEC_FREE(fr->headers);
   VEC_FREE(fr->objs);
   state_free(&fr->ret);
 }
@@ -933,7 +1144,8 @@ static void frame_init(benc *e, bframe *fr, uint32_t fid, smt_term *args) {
   fr->f = &e->m->funcs.data[fid];
   fr->fid = fid;
   fr->args = args;
-  compute_order(fr);
+  if (e->kind_on) compute_kind_order(e, fr);
+  else compute_order(fr);
   fr->pending = xcalloc(fr->f->nblocks, sizeof *fr->pending);
   fr->count = xcalloc(fr->f->nblocks, sizeof *fr->count);
   fr->entry = xcalloc(fr->f->nblocks, sizeof *fr->entry);
@@ -941,6 +1153,12 @@ static void frame_init(benc *e, bframe *fr, uint32_t fid, smt_term *args) {
   compute_latches(fr);
   fr->ret.guard = SMT_NULL;
   fr->iter_head = UINT32_MAX;
+  if (e->kind_on) {
+    fr->kstep = xcalloc(fr->f->nblocks, sizeof *fr->kstep);
+    for (uint32_t h = 0; h < fr->f->nblocks; h++)
+      if (fr->latch_of[h]) VEC_PUSH(fr->headers, h);
+  }
+  fr->parent_assumed = e->assume_ctx;
 }
 
 /* Lasso mode: the state arriving at loop head b (its phis set). */
@@ -980,6 +1198,10 @@ static bool sweep(benc *e, bframe *fr, uint32_t p) {
     if (e->reach_on && fr->fid == e->reach_func && b == e->reach_block)
       e->reach = smt_mk_or2(e->ctx, e->reach, st.guard);
     if (e->lasso_on && fr->latch_of[b]) record_visit(e, fr, &st, b);
+    if (e->kind_on) {
+      e->assume_ctx = fr->parent_assumed || kind_in_assumed(e, fr, b);
+      if (fr->latch_of[b] && !fr->count[b] && !fr->kstep[b]) kind_record(e, fr, &st, b, BKREC_ENTRY);
+    }
     const ir_block *bl = &fr->f->blocks[b];
     assert(bl->count >= 1); /* ir_verify: every block ends in its terminator */
     uint32_t last = bl->first + bl->count - 1, i = bl->first;
@@ -1028,6 +1250,7 @@ static bool sweep(benc *e, bframe *fr, uint32_t p) {
         break;
       }
       case IR_RET: {
+        if (e->kind_on && kind_in_assumed(e, fr, b)) break; /* leaves an assumed iteration */
         smt_term v = t->nops ? eval(e, fr, &st, &t->ops[0], last) : SMT_NULL;
         for (size_t k = 0; k < fr->objs.len; k++) bmem_set_alive(e, &st, fr->objs.data[k], SMT_FALSE);
         if (fr->has_ret && v != SMT_NULL && fr->ret_val != SMT_NULL)
@@ -1059,7 +1282,9 @@ static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_t
   s->regs = xcalloc(fr.f->ninsts ? fr.f->ninsts : 1, sizeof *s->regs);
   fr.pending[0] = *s;
   memset(s, 0, sizeof *s);
+  bool assume_ctx = e->assume_ctx;
   bool ok = sweep(e, &fr, 0);
+  e->assume_ctx = assume_ctx; /* the caller's block goes on */
   e->call_stack.len--;
   if (ok && fr.has_ret && fr.ret.guard != SMT_NULL) {
     *s = fr.ret;

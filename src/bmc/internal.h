@@ -61,6 +61,7 @@ typedef struct {
   smt_term cond;
   uint8_t kind; /* bcut_kind */
   uint32_t func, block;
+  uint32_t seq;  /* k-induction: loop-head records made before it (benc.krecs) */
 } bcut;
 
 /* Bounds per loop and per recursive function (seed 003 Sect. 3.5.2: each
@@ -102,7 +103,35 @@ typedef struct {
   smt_term cond;
   uint32_t func, inst;
   bool excluded;     /* the replay failed here: not asked again */
+  uint32_t seq;      /* k-induction: loop-head records made before it (benc.krecs) */
 } bviol;
+
+/* k-induction (kind.c): what a loop may write, from its blocks and the
+ * functions they call (a syntactic points-to over-approximation). */
+typedef struct {
+  bool ok;            /* the loop can be havocked (else why) */
+  const char *why;
+  bool whole;         /* some write's target is unknown: every byte is havocked */
+  bool allocates;     /* the loop makes heap objects (malloc, calloc, strdup, alloca) */
+  VEC(uint32_t) globals; /* globals it writes */
+  VEC(uint32_t) allocas; /* allocas of its own function (outside it) that it writes */
+  bool *in_loop;      /* per block of the function */
+  VEC(ir_value) slots; /* the values invariants speak of: the head's integer phis, then
+                          integer values defined before the loop and read in it */
+  uint32_t nphis;     /* slots[0 .. nphis-1] are phis */
+} bkloop;
+
+/* A record of a loop head in k-induction mode: ENTRY a first arrival (no
+ * back edge taken in this entry), HAVOC the state after the havoc, POST the
+ * state after the first iteration from the havoc. slots[i]: the term of
+ * the loop's slot i there (SMT_NULL when the value is not set). */
+typedef enum { BKREC_ENTRY, BKREC_HAVOC, BKREC_POST } bkrec_kind;
+typedef struct {
+  uint8_t kind;
+  uint32_t func, block;
+  smt_term guard;
+  smt_term *slots;
+} bkrec;
 
 typedef struct benc {
   const ir_module *m;
@@ -147,6 +176,21 @@ typedef struct benc {
   VEC(bvisit) visits;
   VEC(bload) loads;
   uint32_t next_entry;
+
+  /* k-induction mode (kind.c; seed 003 Sect. 2.2.5, the combined case of
+   * Donaldson et al.): a loop that would be cut after `bound` back edges is
+   * havocked instead (what it writes), then runs kind_k assumed iterations
+   * (their check sites are assumptions, their exits dropped) and one checked
+   * iteration (its back edge dropped). */
+  bool kind_on;
+  unsigned kind_k;
+  bool assume_ctx;      /* the instruction being encoded lies in an assumed iteration */
+  bool kind_failed;     /* some loop could not be havocked: no proof */
+  const char *kind_why;
+  VEC(bkrec) krecs;
+  u64_map kloops;       /* (func << 32 | head) -> index + 1 in kloop_list */
+  VEC(bkloop *) kloop_list;
+  uint64_t stat_havocs, stat_assumed;
 
   /* select simplification cache (memory.c) */
   u64_map sel; /* (memory term << 32 | address term) -> selected value */
@@ -206,6 +250,11 @@ typedef enum { VIOL_NONE, VIOL_FOUND, VIOL_UNKNOWN, VIOL_GAVE_UP } viol_answer;
 typedef bool (*bmc_accept_fn)(const void *accept_ctx, const interp_result *res);
 viol_answer bmc_find_violation(benc *e, smt_solver **shared, bmc_accept_fn accept, const void *accept_ctx,
                                bool debug, interp_result *res, unsigned *failures);
+
+/* ---- kind.c --------------------------------------------------------------- */
+/* The loop headed by block head of function fid (cached in e). */
+const bkloop *bkind_loop(benc *e, uint32_t fid, uint32_t head);
+void bkind_free(benc *e);
 
 /* ---- float.c ------------------------------------------------------------- */
 /* The value (BV(w)) of the float instruction in (IR_FADD .. IR_FMATH) on

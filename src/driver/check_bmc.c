@@ -8,6 +8,7 @@
 #include <string.h>
 #include "../util/progress.h"
 #include "check_nonterm.h"
+#include "../output/invariant.h"
 
 /* The replayed run as explanation lines (check_bmc.h). */
 static void note_trace(const ir_module *m, const interp_result *res, unsigned bound, verdict *out) {
@@ -62,15 +63,14 @@ void drv_bmc_verdict(const ir_module *m, const bmc_result *r, verdict *out) {
   }
 }
 
-void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
+/* BMC from first_bound within b; the last bound tried into *last. */
+static void bmc_run(const ir_module *m, const property *p, const drv_options *o, budget b, unsigned first_bound,
+                    verdict *out, unsigned *last) {
   out->kind = VERDICT_UNKNOWN;
-  if (!p->checks || (p->checks & (1u << PROP_TERMINATION))) {
-    verdict_unknown(out, "bmc: property %s is not a safety property bmc checks", p->name);
-    return;
-  }
   bmc_options bo;
   bmc_options_default(&bo);
   bo.bound = o->bmc_bound;
+  bo.first_bound = first_bound;
   bo.stats = o->stats;
   bo.debug = o->debug;
   bo.budget = b;
@@ -79,7 +79,101 @@ void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, 
   bmc_check(m, p->checks, &bo, &r);
   util_progress_end();
   drv_bmc_verdict(m, &r, out);
+  if (last) *last = r.bound;
   bmc_result_free(&r);
+}
+
+void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
+  out->kind = VERDICT_UNKNOWN;
+  if (!p->checks || (p->checks & (1u << PROP_TERMINATION))) {
+    verdict_unknown(out, "bmc: property %s is not a safety property bmc checks", p->name);
+    return;
+  }
+  bmc_run(m, p, o, b, 0, out, NULL);
+}
+
+/* Shares of the time left (drv_bmc_kind_check): BMC finds most bugs within
+ * a few bounds; k-induction either proves at a small k or not at all. */
+#define SHARE_BMC_FIRST 0.4
+#define SHARE_KIND 0.6
+/* What the last BMC run keeps for printing the verdict. */
+#define MARGIN_LAST_BMC 0.5
+
+void drv_bmc_kind_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
+  if (o->bmc_bound || !bmc_kind_applies(m, p->checks)) {
+    drv_bmc_check(m, p, o, budget_reserve(run, MARGIN_LAST_BMC), out);
+    return;
+  }
+  unsigned last = 0;
+  bmc_run(m, p, o, budget_share(run, SHARE_BMC_FIRST, 0, 0), 0, out, &last);
+  if (out->kind != VERDICT_UNKNOWN) return;
+  char bmc_why[512];
+  verdict_first_reason(out, bmc_why, sizeof bmc_why);
+  verdict kind_out = {0};
+  if (drv_kind_check(m, p, o, budget_share(run, SHARE_KIND, 0, 0), &kind_out)) {
+    verdict_free(out);
+    *out = kind_out;
+    return;
+  }
+  char kind_why[512];
+  verdict_first_reason(&kind_out, kind_why, sizeof kind_why);
+  verdict_free(&kind_out);
+  double left = budget_left(run);
+  if (left < 0 || left > 1) {
+    verdict again = {0};
+    bmc_run(m, p, o, budget_reserve(run, MARGIN_LAST_BMC), last ? last * 2 : 1, &again, NULL);
+    verdict_free(out);
+    *out = again;
+  }
+  if (out->kind == VERDICT_UNKNOWN) verdict_note(out, "%s", kind_why);
+  (void)bmc_why;
+}
+
+/* ---- k-induction ------------------------------------------------------------------------ */
+bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
+  out->kind = VERDICT_UNKNOWN;
+  bmc_kind_options ko;
+  bmc_kind_options_default(&ko);
+  ko.budget = b;
+  ko.stats = o->stats;
+  bmc_kind_result r;
+  util_progress_begin("k-induction");
+  bmc_kinduction(m, p->checks, &ko, &r);
+  util_progress_end();
+  bool proved = r.answer == KIND_SAFE;
+  if (proved) {
+    out->kind = VERDICT_TRUE;
+    verdict_note(out, "proof: k-induction with k = %u (seed 003 Sect. 2.2.5; the combined case of Donaldson et al.): "
+                      "no violation in the first %u iterations of any loop, and none in the next iteration after "
+                      "%u iterations without violation from any state that satisfies the invariants "
+                      "(%u loop instances havocked)",
+                 r.k, r.k + 1, r.k, r.havocs);
+    /* the invariants, per loop */
+    for (size_t i = 0; i < r.invariants.len; i++) {
+      const bmc_kind_atom *a = &r.invariants.data[i];
+      bool first = true;
+      for (size_t j = 0; j < i && first; j++)
+        first = r.invariants.data[j].func != a->func || r.invariants.data[j].block != a->block;
+      if (!first) continue;
+      char *text = bmc_kind_render(m, &r.invariants, a->func, a->block);
+      const ir_func *f = &m->funcs.data[a->func];
+      const ir_block *blk = &f->blocks[a->block];
+      char loc[512];
+      verdict_note(out, "invariant (Houdini, proved inductive) at the loop at %s in %s: %s",
+                   ir_loc_format(m, f->insts[blk->first + blk->count - 1].loc, loc, sizeof loc), f->name,
+                   text ? text : "(over values without a C variable)");
+      free(text);
+    }
+    invariant_from_kind(m, &r.invariants, &out->ev.invariants);
+  } else {
+    verdict_unknown(out, "%s", r.reason);
+  }
+  if (o->stats)
+    fprintf(stderr, "kind: %u bounds, %llu insts, %llu queries, encode %.2fs, solve %.2fs, %u candidates, %zu invariants\n",
+            r.stats.bounds, (unsigned long long)r.stats.insts, (unsigned long long)r.stats.queries, r.stats.encode_s,
+            r.stats.solve_s, r.candidates, r.invariants.len);
+  bmc_kind_result_free(&r);
+  return proved;
 }
 
 /* ---- termination ------------------------------------------------------------------------ */

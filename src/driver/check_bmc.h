@@ -30,6 +30,18 @@ void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, 
  * whose candidate nonterm_check_lasso confirmed (the same verdict and
  * evidence as the lasso search's). Otherwise UNKNOWN ("bmc: <reason>");
  * returns whether it decided. */
+/* k-induction (bmc.h, "k-induction") on the safety checks of p within b:
+ * TRUE with the k, the loops havocked and the invariants assumed (also as
+ * the correctness witness's loop invariants, those that can be written in
+ * C at a while/for statement); otherwise UNKNOWN ("k-induction: <reason>").
+ * Returns whether it proved. */
+bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out);
+/* --engine auto after the graph, for a safety property: BMC with 40% of
+ * the time left; when it is undecided and k-induction applies, k-induction
+ * with 60% of the rest; then BMC again from the bound after the last one
+ * it tried, with the rest. The first answer that decides is the verdict;
+ * an UNKNOWN names both engines' reasons. */
+void drv_bmc_kind_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out);
 bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, unsigned first_bound, bool prove,
                          bool lasso, verdict *out);
 

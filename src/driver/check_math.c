@@ -127,12 +127,11 @@ void drv_require_memory_safety(const ir_module *m, const drv_options *o, budget 
                  ub ? "memory safety and the absence of undefined behaviour are" : "memory safety is");
     verdict_note_lines(out, "  ", seg_out.detail.data);
   } else {
-    const char *d = seg_out.detail.data ? seg_out.detail.data : "";
-    if (strncmp(d, "reason: ", 8) == 0) d += 8;
-    int n = (int)strcspn(d, "\n");
+    char why[512];
+    verdict_first_reason(&seg_out, why, sizeof why);
     verdict_free(out);
-    verdict_unknown(out, "%s, and %s not proved: %.*s", what,
-                    ub ? "memory safety and the absence of undefined behaviour are" : "memory safety is", n, d);
+    verdict_unknown(out, "%s, and %s not proved: %s", what,
+                    ub ? "memory safety and the absence of undefined behaviour are" : "memory safety is", why);
   }
   verdict_free(&seg_out);
 }

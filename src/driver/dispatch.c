@@ -74,12 +74,6 @@ static budget share_of(budget run, share s) { return budget_share(run, s.fractio
 
 static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out);
 
-/* The first line of a verdict's explanation, without "reason: ". */
-static void first_reason(const verdict *v, char *buf, size_t n) {
-  const char *d = v->detail.data ? v->detail.data : "";
-  if (strncmp(d, "reason: ", 8) == 0) d += 8;
-  snprintf(buf, n, "%.*s", (int)strcspn(d, "\n"), d);
-}
 
 
 /* The external globals a TRUE rests on (ir_global.external). */
@@ -265,7 +259,7 @@ static void check_math_termination(const ir_module *m, const drv_options *o, bud
     return;
   }
   char why[512];
-  first_reason(&seg_out, why, sizeof why);
+  verdict_first_reason(&seg_out, why, sizeof why);
   verdict_free(&seg_out);
   verdict_note(out, "symbolic execution graph: %s", why);
 }
@@ -355,7 +349,7 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
         return;
       }
       char why[512];
-      first_reason(&seg_out, why, sizeof why);
+      verdict_first_reason(&seg_out, why, sizeof why);
       verdict_note(&direct_out, "symbolic execution graph: %s", why);
       verdict_free(&seg_out);
     }
@@ -371,7 +365,7 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
       return;
     }
     char why[512];
-    first_reason(&seg_out, why, sizeof why);
+    verdict_first_reason(&seg_out, why, sizeof why);
     verdict_free(&seg_out);
     check_without_seg(m, p, o, run, out);
     if (out->kind == VERDICT_UNKNOWN) verdict_note(out, "symbolic execution graph: %s", why);
@@ -384,7 +378,10 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
 static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
   bool termination = (p->checks & (1u << PROP_TERMINATION)) != 0;
   if (termination) {
-    if (o->engine == DRV_ENGINE_BMC && o->math_ints)
+    if (o->engine == DRV_ENGINE_KIND)
+      verdict_unknown(out, "k-induction decides unreach-call, no-overflow and valid-memcleanup; termination needs "
+                           "another engine");
+    else if (o->engine == DRV_ENGINE_BMC && o->math_ints)
       verdict_unknown(out, "bounded model checking is bit-precise only; with --int-semantics math use --engine "
                            "direct or auto");
     else if (o->engine == DRV_ENGINE_BMC)
@@ -400,5 +397,10 @@ static void check_without_seg(const ir_module *m, const property *p, const drv_o
     verdict_unknown(out, "the direct translation decides termination only; %s needs --engine bmc or auto", p->name);
     return;
   }
-  drv_bmc_check(m, p, o, budget_reserve(run, MARGIN_PRINT), out);
+  if (o->engine == DRV_ENGINE_KIND) {
+    drv_kind_check(m, p, o, budget_reserve(run, MARGIN_PRINT), out);
+    return;
+  }
+  if (o->engine == DRV_ENGINE_AUTO) drv_bmc_kind_check(m, p, o, run, out);
+  else drv_bmc_check(m, p, o, budget_reserve(run, MARGIN_PRINT), out);
 }

@@ -68,8 +68,10 @@ static void usage(FILE *out) {
         "                         with a repeated state (FALSE), then the symbolic execution\n"
         "                         graph, then the direct translation; memory safety and\n"
         "                         overflow by the symbolic execution graph for TRUE and\n"
-        "                         bounded model checking for FALSE), seg, bmc, direct or\n"
-        "                         lasso (termination: the lasso search alone)\n"
+        "                         bounded model checking for FALSE, k-induction after\n"
+        "                         them), seg, bmc, direct, lasso (termination: the lasso\n"
+        "                         search alone) or kind (unreach-call, no-overflow and\n"
+        "                         valid-memcleanup: k-induction alone)\n"
         "  --int-semantics S      termination: bit (default) or math (unbounded integers, the\n"
         "                         Termination Competition's reading: the direct translation,\n"
         "                         the graph and the lasso search read integers unbounded)\n"
@@ -147,7 +149,7 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       i += 2;
     } else if (strcmp(a, "--engine") == 0) {
       if (!next || !drv_engine_parse(next, &o->drv.engine))
-        return usage_error("--engine needs auto, seg, bmc, direct or lasso", next);
+        return usage_error("--engine needs auto, seg, bmc, direct, lasso or kind", next);
       i++;
     } else if (strcmp(a, "--int-semantics") == 0) {
       if (!next || !drv_int_semantics_parse(next, &o->drv)) return usage_error("--int-semantics needs bit or math", next);

@@ -22,7 +22,8 @@ bool drv_engine_parse(const char *name, drv_engine *out) {
       {"seg", DRV_ENGINE_SEG},
       {"bmc", DRV_ENGINE_BMC},
       {"direct", DRV_ENGINE_DIRECT},
-      {"lasso", DRV_ENGINE_LASSO}};
+      {"lasso", DRV_ENGINE_LASSO},
+      {"kind", DRV_ENGINE_KIND}};
   for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
     if (strcmp(name, engines[i].name) == 0) {
       *out = engines[i].engine;

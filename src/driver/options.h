@@ -14,7 +14,7 @@
 #include <stdbool.h>
 
 /* Which engine answers (--engine). */
-typedef enum { DRV_ENGINE_AUTO, DRV_ENGINE_SEG, DRV_ENGINE_BMC, DRV_ENGINE_DIRECT, DRV_ENGINE_LASSO } drv_engine;
+typedef enum { DRV_ENGINE_AUTO, DRV_ENGINE_SEG, DRV_ENGINE_BMC, DRV_ENGINE_DIRECT, DRV_ENGINE_LASSO, DRV_ENGINE_KIND } drv_engine;
 
 typedef struct {
   drv_engine engine;
@@ -43,7 +43,7 @@ typedef struct {
 void drv_options_default(drv_options *o);
 /* Parses "bit" / "math" into o->math_ints; false if neither. */
 bool drv_int_semantics_parse(const char *name, drv_options *o);
-/* Parses an engine name ("auto", "seg", "bmc", "direct", "lasso"); false if unknown. */
+/* Parses an engine name ("auto", "seg", "bmc", "direct", "lasso", "kind"); false if unknown. */
 bool drv_engine_parse(const char *name, drv_engine *out);
 
 #endif

@@ -54,3 +54,9 @@ void verdict_note_lines(verdict *v, const char *prefix, const char *text) {
     text += n + (nl ? 1 : 0);
   }
 }
+
+void verdict_first_reason(const verdict *v, char *buf, size_t n) {
+  const char *d = v->detail.data ? v->detail.data : "";
+  if (strncmp(d, "reason: ", 8) == 0) d += 8;
+  snprintf(buf, n, "%.*s", (int)strcspn(d, "\n"), d);
+}

@@ -37,6 +37,8 @@ void verdict_note(verdict *v, const char *fmt, ...) UTIL_PRINTF(2, 3);
 /* Appends each line of text (which may be NULL) as one explanation line,
  * prefixed by prefix. */
 void verdict_note_lines(verdict *v, const char *prefix, const char *text);
+/* The first line of v's explanation, without "reason: ", into buf. */
+void verdict_first_reason(const verdict *v, char *buf, size_t n);
 /* Prints "<head>VERDICT\n" and the detail lines, each prefixed by indent. */
 void verdict_print(const verdict *v, const char *head, const char *indent, FILE *out);
 void verdict_free(verdict *v);

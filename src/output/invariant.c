@@ -236,3 +236,21 @@ void invariant_from_seg(const ir_module *m, const seg_graph *g, smt_ctx *ctx, ev
   }
   VEC_FREE(facts);
 }
+
+void invariant_from_kind(const ir_module *m, const bmc_kind_atom_vec *atoms, evidence_invariant_vec *out) {
+  for (size_t i = 0; i < atoms->len; i++) {
+    const bmc_kind_atom *a = &atoms->data[i];
+    bool first = true;
+    for (size_t j = 0; j < i && first; j++) first = atoms->data[j].func != a->func || atoms->data[j].block != a->block;
+    if (!first) continue;
+    const ir_func *f = &m->funcs.data[a->func];
+    const ir_block *blk = &f->blocks[a->block];
+    const ir_inst *term_inst = &f->insts[blk->first + blk->count - 1];
+    if (term_inst->op != IR_CONDBR || !at_loop_keyword(m, term_inst->loc)) continue;
+    char *text = bmc_kind_render(m, atoms, a->func, a->block);
+    if (text) {
+      evidence_invariant inv = {term_inst->loc, xstrdup(f->name), text, true};
+      VEC_PUSH(*out, inv);
+    }
+  }
+}

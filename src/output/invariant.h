@@ -24,9 +24,14 @@
 #define BITPROVE_OUTPUT_INVARIANT_H
 
 #include "../ir/ir.h"
+#include "../bmc/bmc.h"
 #include "../seg/seg.h"
 #include "evidence.h"
 
+/* The same for a k-induction proof: one loop_invariant per loop with an
+ * atom that bmc_kind_render writes, at the loop's while/for statement (as
+ * above). */
+void invariant_from_kind(const ir_module *m, const bmc_kind_atom_vec *atoms, evidence_invariant_vec *out);
 void invariant_from_seg(const ir_module *m, const seg_graph *g, smt_ctx *ctx, evidence_invariant_vec *out);
 
 #endif
