@@ -249,6 +249,35 @@ run harness-unwritable 0 --prop unreach-call "$tmp/unsafe.c" --harness "$tmp/no/
   expect_err harness-unwritable "^bitprove: error: --harness: cannot write .*no/such/dir/h.c"
 run help-harness 0 --help && expect_out help-harness "--harness FILE.c"
 
+# k-induction (--engine kind): a proof names its k and the invariants it
+# assumed; a property violated only late is never proved; termination and
+# memory safety are refused with a reason.
+cat >"$tmp/kind.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 1000) return 0;
+  int i = 0, k = 0;
+  while (i < n) { i++; k++; }
+  if (k != n) reach_error();
+  return 0;
+}
+C
+cat >"$tmp/kind-late.c" <<'C'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) { int i = 0; while (__VERIFIER_nondet_int()) { i++; if (i == 40) reach_error(); } return 0; }
+C
+run kind-proof 0 --prop unreach-call --engine kind --timeout 30 "$tmp/kind.c" && expect_first kind-proof TRUE &&
+  expect_out kind-proof "^proof: k-induction with k = 1 " &&
+  expect_out kind-proof "^invariant \(Houdini, proved inductive\) at the loop at .*kind.c:7:.* in main: .*\(\(int\)i == \(int\)k\)"
+run kind-late 0 --prop unreach-call --engine kind --timeout 10 "$tmp/kind-late.c" && expect_first kind-late UNKNOWN &&
+  expect_out kind-late "^reason: k-induction: step not proved up to k"
+run kind-termination 0 --prop termination --engine kind "$tmp/kind.c" && expect_first kind-termination UNKNOWN
+run kind-memsafety 0 --prop valid-memsafety --engine kind "$tmp/kind.c" && expect_first kind-memsafety UNKNOWN &&
+  expect_out kind-memsafety "address-based"
+
 # A timeout ends with UNKNOWN (timeout), not a hang.
 run timeout 0 --timeout 0.000001 --prop termination "$tmp/ok.c" && expect_first timeout UNKNOWN
 
