@@ -125,10 +125,13 @@ void bmc_result_free(bmc_result *r);
  * encoding gives up on) the checks hold in every run: KIND_SAFE.
  *
  * Invariants (Houdini): candidates per loop over its slots (the head's
- * integer phis and the integer values it reads from before it): equal,
- * signed and unsigned bounds against constants of the loop and the values
- * at its entry, and the same relations and differences between two
- * slots. A candidate survives when it holds at every entry of the loop and
+ * integer phis, the integer values it reads from before it and the phis'
+ * values on entry): equal, signed and unsigned bounds against constants of
+ * the loop and the values at its entry, the same relations and differences
+ * between two slots, for two phis p, q entered with p0, q0: p + q ==
+ * p0 + q0 and p - q == p0 - q0, and the affine equalities (up to four
+ * slots) that hold at the loop head in sample runs of the interpreter
+ * (small inputs; a basis of the null space of the sampled values). A candidate survives when it holds at every entry of the loop and
  * after the first iteration from every havocked state that satisfies all
  * survivors (mutual induction over all loops; one query per round, the
  * candidates a model refutes are dropped). Survivors hold at the loop head
@@ -154,15 +157,23 @@ typedef struct {
 
 typedef enum { KIND_SAFE, KIND_UNKNOWN } bmc_kind_answer;
 
-typedef enum { KREL_EQ, KREL_SLE, KREL_SGE, KREL_ULE, KREL_UGE, KREL_DIFF } bmc_kind_rel;
+typedef enum { KREL_EQ, KREL_SLE, KREL_SGE, KREL_ULE, KREL_UGE, KREL_DIFF, KREL_SUM, KREL_DIFF2, KREL_LIN } bmc_kind_rel;
+
+#define BMC_KIND_LIN_TERMS 4
 
 /* An invariant atom of the loop headed by `block` of `func`: a rel b (or
- * the constant c when b is IR_VAL_NONE); DIFF: a - b == c (wrapping). */
+ * the constant c when b is IR_VAL_NONE); DIFF: a - b == c; SUM: a + b ==
+ * x + y; DIFF2: a - b == x - y (all wrapping; x and y are values from before
+ * the loop or constants); LIN: lin_c[0] * lin_v[0] + ... + c == 0 over nlin
+ * slots (wrapping; a and b unused). */
 typedef struct {
   uint32_t func, block;
-  ir_value a, b;
+  ir_value a, b, x, y;
   uint8_t rel;           /* bmc_kind_rel */
   uint64_t c;
+  uint8_t nlin;
+  ir_value lin_v[BMC_KIND_LIN_TERMS];
+  int64_t lin_c[BMC_KIND_LIN_TERMS];
 } bmc_kind_atom;
 typedef VEC(bmc_kind_atom) bmc_kind_atom_vec;
 

@@ -119,6 +119,7 @@ typedef struct {
   VEC(ir_value) slots; /* the values invariants speak of: the head's integer phis, then
                           integer values defined before the loop and read in it */
   uint32_t nphis;     /* slots[0 .. nphis-1] are phis */
+  VEC(ir_value) entries; /* per phi slot: its value on entering the loop (IR_VAL_NONE: several) */
 } bkloop;
 
 /* A record of a loop head in k-induction mode: ENTRY a first arrival (no

@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gmp.h>
+
+#include "../interp/interp.h"
 #include "../ir/c_types.h"
 #include "../ir/cfg.h"
 #include "../util/progress.h"
@@ -171,8 +174,12 @@ static bool has_slot(const bkloop *L, const ir_value *v) {
   return false;
 }
 
-/* The head's integer phis, then the integer values the loop reads from
- * before it. */
+static bool same_value(const ir_value *a, const ir_value *b) {
+  return a->kind == b->kind && a->id == b->id && a->imm == b->imm && a->type.bits == b->type.bits;
+}
+
+/* The head's integer phis, the integer values the loop reads from before
+ * it, and the phis' values on entry. */
 static void find_slots(const ir_func *f, uint32_t head, bkloop *L) {
   const ir_block *hb = &f->blocks[head];
   for (uint32_t i = hb->first; i < ir_first_non_phi(f, head) && L->slots.len < KIND_MAX_SLOTS; i++)
@@ -187,6 +194,23 @@ static void find_slots(const ir_func *f, uint32_t head, bkloop *L) {
                      (v->kind == IR_VAL_ARG && v->id < f->nparams);
       if (outside && is_int_slot(&v->type) && !has_slot(L, v)) VEC_PUSH(L->slots, *v);
     }
+  }
+  for (uint32_t p = 0; p < L->nphis; p++) {
+    const ir_inst *phi = &f->insts[L->slots.data[p].id];
+    ir_value entry = {IR_VAL_NONE, {0}, 0, 0};
+    bool several = false;
+    for (uint32_t k = 0; k < phi->nops && k < phi->ntargets; k++) {
+      if (phi->targets[k] >= f->nblocks || L->in_loop[phi->targets[k]]) continue;
+      if (entry.kind == IR_VAL_NONE) entry = phi->ops[k];
+      else if (!same_value(&entry, &phi->ops[k])) several = true;
+    }
+    bool usable = !several && (entry.kind == IR_VAL_CONST || entry.kind == IR_VAL_INST || entry.kind == IR_VAL_ARG) &&
+                  entry.type.bits == phi->type.bits;
+    if (!usable) entry = (ir_value){IR_VAL_NONE, {0}, 0, 0};
+    VEC_PUSH(L->entries, entry);
+    if (usable && entry.kind != IR_VAL_CONST && !has_slot(L, &entry) && L->slots.len < KIND_MAX_SLOTS &&
+        (entry.kind == IR_VAL_ARG ? entry.id < f->nparams : entry.id < f->ninsts))
+      VEC_PUSH(L->slots, entry);
   }
 }
 
@@ -232,6 +256,7 @@ void bkind_free(benc *e) {
     VEC_FREE(L->globals);
     VEC_FREE(L->allocas);
     VEC_FREE(L->slots);
+    VEC_FREE(L->entries);
     free(L->in_loop);
     free(L);
   }
@@ -245,6 +270,8 @@ void bkind_free(benc *e) {
 typedef struct {
   bmc_kind_atom atom;
   uint32_t sa, sb; /* slot indices (sb UINT32_MAX: the constant) */
+  uint32_t sx, sy; /* SUM, DIFF2: slot indices (UINT32_MAX: the constant atom.x / atom.y) */
+  uint32_t lin_s[BMC_KIND_LIN_TERMS]; /* LIN: the terms' slot indices */
   unsigned w;
   bool alive;
 } cand;
@@ -254,6 +281,16 @@ static smt_term slot_term(const bkrec *r, uint32_t slot) { return r->slots[slot]
 
 /* The candidate at record r; SMT_NULL when a slot is not set there. */
 static smt_term cand_term(smt_ctx *c, const cand *cd, const bkrec *r) {
+  if (cd->atom.rel == KREL_LIN) {
+    smt_term sum = smt_mk_bv(c, cd->w, cd->atom.c);
+    for (unsigned i = 0; i < cd->atom.nlin; i++) {
+      smt_term v = slot_term(r, cd->lin_s[i]);
+      if (v == SMT_NULL || smt_bv_width(c, v) != cd->w) return SMT_NULL;
+      sum = smt_mk_bv_op2(c, SMT_BV_ADD, sum,
+                          smt_mk_bv_op2(c, SMT_BV_MUL, smt_mk_bv(c, cd->w, (uint64_t)cd->atom.lin_c[i]), v));
+    }
+    return smt_mk_eq(c, sum, smt_mk_bv(c, cd->w, 0));
+  }
   smt_term a = slot_term(r, cd->sa);
   smt_term b = cd->sb == UINT32_MAX ? smt_mk_bv(c, cd->w, cd->atom.c) : slot_term(r, cd->sb);
   if (a == SMT_NULL || b == SMT_NULL || smt_bv_width(c, a) != cd->w || smt_bv_width(c, b) != cd->w) return SMT_NULL;
@@ -264,6 +301,14 @@ static smt_term cand_term(smt_ctx *c, const cand *cd, const bkrec *r) {
   case KREL_ULE: return smt_mk_bv_op2(c, SMT_BV_ULE, a, b);
   case KREL_UGE: return smt_mk_bv_op2(c, SMT_BV_UGE, a, b);
   case KREL_DIFF: return smt_mk_eq(c, smt_mk_bv_op2(c, SMT_BV_SUB, a, b), smt_mk_bv(c, cd->w, cd->atom.c));
+  case KREL_SUM:
+  case KREL_DIFF2: {
+    smt_term x = cd->sx == UINT32_MAX ? smt_mk_bv(c, cd->w, cd->atom.x.imm) : slot_term(r, cd->sx);
+    smt_term y = cd->sy == UINT32_MAX ? smt_mk_bv(c, cd->w, cd->atom.y.imm) : slot_term(r, cd->sy);
+    if (x == SMT_NULL || y == SMT_NULL || smt_bv_width(c, x) != cd->w || smt_bv_width(c, y) != cd->w) return SMT_NULL;
+    smt_kind op = cd->atom.rel == KREL_SUM ? SMT_BV_ADD : SMT_BV_SUB;
+    return smt_mk_eq(c, smt_mk_bv_op2(c, op, a, b), smt_mk_bv_op2(c, op, x, y));
+  }
   default: return SMT_NULL;
   }
 }
@@ -277,9 +322,10 @@ static void add_cand(cand_vec *cs, size_t *per_loop, uint32_t fid, uint32_t head
   if (sb == UINT32_MAX && ((rel == KREL_ULE && k == ones) || (rel == KREL_SLE && k == smax) ||
                            (rel == KREL_SGE && k == smin) || (rel == KREL_UGE && k == 0)))
     return; /* true of every value */
-  cand cd = {{fid, head, L->slots.data[sa], sb == UINT32_MAX ? (ir_value){IR_VAL_NONE, {0}, 0, 0} : L->slots.data[sb],
-              rel, k},
-             sa, sb, w, true};
+  ir_value none = {IR_VAL_NONE, {0}, 0, 0};
+  cand cd = {.atom = {.func = fid, .block = head, .a = L->slots.data[sa], .b = sb == UINT32_MAX ? none : L->slots.data[sb],
+                      .x = none, .y = none, .rel = rel, .c = k},
+             .sa = sa, .sb = sb, .sx = UINT32_MAX, .sy = UINT32_MAX, .w = w, .alive = true};
   VEC_PUSH(*cs, cd);
   (*per_loop)++;
 }
@@ -290,9 +336,177 @@ static void push_const(u64_vec *ks, uint64_t v) {
   if (ks->len < KIND_MAX_CONSTS) VEC_PUSH(*ks, v);
 }
 
+/* ---- affine equalities from sample runs ------------------------------------------- */
+#define KIND_SAMPLE_RUNS 12
+#define KIND_SAMPLE_ROWS 96       /* per loop */
+#define KIND_SAMPLE_STEPS 200000  /* per run */
+#define KIND_LIN_MAX_COEF 4096
+
+typedef struct {
+  benc *e;
+  u64_vec *rows;  /* per loop of e->kloop_list: its slots' values, row after row */
+  uint64_t state; /* the draws' PRNG */
+  unsigned run;
+} sample_ctx;
+
+/* Small inputs, a different range per run, some negative. */
+static bool small_draw(void *ctxp, const interp_draw *d, uint64_t *value) {
+  sample_ctx *c = ctxp;
+  if (d->pointer) return false;
+  c->state = c->state * 6364136223846793005ULL + 1442695040888963407ULL;
+  uint64_t r = c->state >> 33;
+  int64_t v = (int64_t)(r % (2 + 3 * c->run));
+  if (c->run % 3 == 2 && (r >> 24) % 4 == 0) v = -v;
+  *value = (uint64_t)v;
+  return true;
+}
+
+static void observe_head(void *ctxp, const interp_event *ev) {
+  sample_ctx *c = ctxp;
+  if (ev->kind != INTERP_EV_HEAD) return;
+  uint64_t idx;
+  if (!u64_map_get(&c->e->kloops, (uint64_t)ev->func << 32 | ev->block, &idx)) return;
+  const bkloop *L = c->e->kloop_list.data[idx - 1];
+  u64_vec *rows = &c->rows[idx - 1];
+  if (!L->ok || !L->slots.len || rows->len >= (size_t)KIND_SAMPLE_ROWS * L->slots.len) return;
+  const ir_func *f = &c->e->m->funcs.data[ev->func];
+  for (size_t i = 0; i < L->slots.len; i++) {
+    const ir_value *v = &L->slots.data[i];
+    uint32_t at = v->kind == IR_VAL_ARG ? f->ninsts + v->id : v->id;
+    uint64_t bits = at < ev->nvalues ? ev->values[at] : 0;
+    unsigned w = v->type.bits;
+    int64_t sv = w < 64 && (bits >> (w - 1) & 1) ? (int64_t)(bits | ~(((uint64_t)1 << w) - 1)) : (int64_t)bits;
+    VEC_PUSH(*rows, (uint64_t)sv);
+  }
+}
+
+/* Adds the affine equalities over the slots of width w of loop L that
+ * hold in the rows: a basis of the null space of [rows | 1] (rational
+ * Gauss-Jordan), each vector scaled to integers. */
+static void null_space_candidates(cand_vec *cs, size_t *n, uint32_t fid, uint32_t head, const bkloop *L,
+                                  const u64_vec *rows, unsigned w) {
+  uint32_t cols[KIND_MAX_SLOTS + 1], nc = 0;
+  for (uint32_t i = 0; i < L->slots.len; i++)
+    if (L->slots.data[i].type.bits == w) cols[nc++] = i;
+  if (nc < 1) return;
+  uint32_t ncol = nc + 1, nrow = (uint32_t)(rows->len / L->slots.len);
+  if (nrow < 2) return;
+  mpq_t *M = xmalloc((size_t)nrow * ncol * sizeof *M);
+  for (uint32_t r = 0; r < nrow; r++)
+    for (uint32_t k = 0; k < ncol; k++) {
+      mpq_init(M[r * ncol + k]);
+      int64_t v = k < nc ? (int64_t)rows->data[(size_t)r * L->slots.len + cols[k]] : 1;
+      mpq_set_si(M[r * ncol + k], v, 1);
+    }
+  /* reduced row echelon form */
+  int32_t pivot_of[KIND_MAX_SLOTS + 2];
+  for (uint32_t k = 0; k < ncol; k++) pivot_of[k] = -1;
+  uint32_t pr = 0;
+  mpq_t t;
+  mpq_init(t);
+  for (uint32_t k = 0; k < ncol && pr < nrow; k++) {
+    uint32_t sel = nrow;
+    for (uint32_t r = pr; r < nrow && sel == nrow; r++)
+      if (mpq_sgn(M[r * ncol + k])) sel = r;
+    if (sel == nrow) continue;
+    for (uint32_t j = 0; j < ncol; j++) mpq_swap(M[pr * ncol + j], M[sel * ncol + j]);
+    mpq_set(t, M[pr * ncol + k]);
+    for (uint32_t j = 0; j < ncol; j++) mpq_div(M[pr * ncol + j], M[pr * ncol + j], t);
+    for (uint32_t r = 0; r < nrow; r++) {
+      if (r == pr || !mpq_sgn(M[r * ncol + k])) continue;
+      mpq_set(t, M[r * ncol + k]);
+      for (uint32_t j = 0; j < ncol; j++) {
+        mpq_t prod;
+        mpq_init(prod);
+        mpq_mul(prod, t, M[pr * ncol + j]);
+        mpq_sub(M[r * ncol + j], M[r * ncol + j], prod);
+        mpq_clear(prod);
+      }
+    }
+    pivot_of[k] = (int32_t)pr++;
+  }
+  /* one null vector per free column */
+  for (uint32_t fcol = 0; fcol < ncol; fcol++) {
+    if (pivot_of[fcol] >= 0) continue;
+    mpz_t lcm, g, num;
+    mpz_init_set_ui(lcm, 1);
+    mpz_inits(g, num, NULL);
+    for (uint32_t k = 0; k < ncol; k++)
+      if (pivot_of[k] >= 0) mpz_lcm(lcm, lcm, mpq_denref(M[(uint32_t)pivot_of[k] * ncol + fcol]));
+    int64_t coef[KIND_MAX_SLOTS + 2];
+    bool ok = true;
+    unsigned nz = 0;
+    for (uint32_t k = 0; k < ncol && ok; k++) {
+      if (k == fcol) {
+        mpz_set(num, lcm);
+      } else if (pivot_of[k] >= 0) {
+        const mpq_t *q = &M[(uint32_t)pivot_of[k] * ncol + fcol];
+        mpz_divexact(num, lcm, mpq_denref(*q));
+        mpz_mul(num, num, mpq_numref(*q));
+        mpz_neg(num, num);
+      } else {
+        mpz_set_ui(num, 0);
+      }
+      ok = mpz_cmpabs_ui(num, KIND_LIN_MAX_COEF) <= 0;
+      coef[k] = ok ? mpz_get_si(num) : 0;
+      if (k < nc && coef[k]) nz++;
+    }
+    mpz_clears(lcm, g, num, NULL);
+    if (!ok || nz < 2 || nz > BMC_KIND_LIN_TERMS) continue;
+    size_t before = cs->len;
+    uint32_t some = 0;
+    while (!coef[some]) some++; /* a slot of the equality (nz >= 2) */
+    add_cand(cs, n, fid, head, L, cols[some], UINT32_MAX, KREL_LIN, 0);
+    if (cs->len == before) continue;
+    cand *cd = &cs->data[cs->len - 1];
+    cd->atom.c = (uint64_t)coef[nc];
+    if (w < 64) cd->atom.c &= ((uint64_t)1 << w) - 1;
+    for (uint32_t k = 0; k < nc; k++)
+      if (coef[k]) {
+        unsigned i = cd->atom.nlin++;
+        cd->lin_s[i] = cols[k];
+        cd->atom.lin_v[i] = L->slots.data[cols[k]];
+        cd->atom.lin_c[i] = coef[k];
+      }
+  }
+  mpq_clear(t);
+  for (size_t i = 0; i < (size_t)nrow * ncol; i++) mpq_clear(M[i]);
+  free(M);
+}
+
+/* Runs the program a few times with small inputs and returns, per loop of
+ * e->kloop_list, the slots' values at its head visits. */
+static u64_vec *sample_runs(benc *e) {
+  sample_ctx sc = {e, xcalloc(e->kloop_list.len + 1, sizeof(u64_vec)), 0x9e3779b97f4a7c15ULL, 0};
+  for (sc.run = 0; sc.run < KIND_SAMPLE_RUNS && !budget_expired(e->budget); sc.run++) {
+    interp_options io;
+    interp_options_default(&io);
+    io.out = NULL;
+    io.draw = small_draw;
+    io.draw_ctx = &sc;
+    io.observe = observe_head;
+    io.observe_ctx = &sc;
+    io.lasso.enabled = true;
+    io.lasso.max_visits = 4000;
+    io.max_steps = KIND_SAMPLE_STEPS;
+    io.budget = e->budget;
+    interp_result res;
+    interp_run(e->m, &io, &res);
+    interp_result_free(&res);
+  }
+  return sc.rows;
+}
+
+static uint32_t slot_index(const bkloop *L, const ir_value *v) {
+  for (size_t i = 0; i < L->slots.len; i++)
+    if (same_value(&L->slots.data[i], v)) return (uint32_t)i;
+  return UINT32_MAX;
+}
+
 /* Candidates for every loop with a record in e (see bmc.h). */
 static void make_candidates(benc *e, cand_vec *cs) {
   smt_ctx *c = e->ctx;
+  u64_vec *samples = sample_runs(e);
   for (size_t li = 0; li < e->kloop_list.len; li++) {
     const bkloop *L = e->kloop_list.data[li];
     if (!L->ok || !L->slots.len) continue;
@@ -342,8 +556,38 @@ static void make_candidates(benc *e, cand_vec *cs) {
           add_cand(cs, &n, fid, head, L, a, b, KREL_DIFF, va - vb);
       }
     }
+    /* two phis against their values on entry */
+    for (uint32_t a = 0; a < L->nphis; a++)
+      for (uint32_t b = a + 1; b < L->nphis; b++) {
+        const ir_value *ea = &L->entries.data[a], *eb = &L->entries.data[b];
+        if (ea->kind == IR_VAL_NONE || eb->kind == IR_VAL_NONE || L->slots.data[a].type.bits != L->slots.data[b].type.bits ||
+            (ea->kind == IR_VAL_CONST && eb->kind == IR_VAL_CONST))
+          continue;
+        for (int op = 0; op < 2; op++) {
+          size_t before = cs->len;
+          add_cand(cs, &n, fid, head, L, a, b, op ? KREL_DIFF2 : KREL_SUM, 0);
+          if (cs->len == before) continue;
+          cand *cd = &cs->data[cs->len - 1];
+          cd->atom.x = *ea, cd->atom.y = *eb;
+          cd->sx = ea->kind == IR_VAL_CONST ? UINT32_MAX : slot_index(L, ea);
+          cd->sy = eb->kind == IR_VAL_CONST ? UINT32_MAX : slot_index(L, eb);
+          if ((ea->kind != IR_VAL_CONST && cd->sx == UINT32_MAX) || (eb->kind != IR_VAL_CONST && cd->sy == UINT32_MAX)) {
+            cs->len--;
+            n--;
+          }
+        }
+      }
+    /* affine equalities of the sample runs, per width */
+    for (uint32_t a = 0; a < L->slots.len; a++) {
+      bool first_of_width = true;
+      for (uint32_t b = 0; b < a && first_of_width; b++)
+        first_of_width = L->slots.data[b].type.bits != L->slots.data[a].type.bits;
+      if (first_of_width) null_space_candidates(cs, &n, fid, head, L, &samples[li], L->slots.data[a].type.bits);
+    }
   }
   (void)c;
+  for (size_t i = 0; i < e->kloop_list.len; i++) VEC_FREE(samples[i]);
+  free(samples);
 }
 
 static bool same_loop(const cand *cd, const bkrec *r) { return cd->atom.func == r->func && cd->atom.block == r->block; }
@@ -641,12 +885,38 @@ char *bmc_kind_render(const ir_module *m, const bmc_kind_atom_vec *atoms, uint32
   for (size_t i = 0; i < atoms->len; i++) {
     const bmc_kind_atom *a = &atoms->data[i];
     if (a->func != func || a->block != block) continue;
-    bool sgn = a->rel != KREL_ULE && a->rel != KREL_UGE && a->rel != KREL_DIFF;
+    bool sgn = a->rel == KREL_EQ || a->rel == KREL_SLE || a->rel == KREL_SGE;
     strbuf one = {0};
-    static const char *ops[] = {"==", "<=", ">=", "<=", ">=", "-"};
+    static const char *ops[] = {"==", "<=", ">=", "<=", ">=", "-", "+", "-", "="};
     unsigned w = a->a.type.bits;
     bool ok;
-    if (a->rel == KREL_DIFF) {
+    if (a->rel == KREL_LIN) {
+      /* sum of c_i * v_i + c == 0 modulo 2^w: unsigned long long products, cut to the unsigned type */
+      const char *ty = c_int_type(w, false);
+      ok = ty != NULL;
+      strbuf_printf(&one, "(%s)(", ty ? ty : "?");
+      for (unsigned k = 0; k < a->nlin && ok; k++) {
+        strbuf_printf(&one, "%lluULL * ", (unsigned long long)(uint64_t)a->lin_c[k]);
+        ok = render_slot(f, &a->lin_v[k], false, &one);
+        strbuf_printf(&one, " + ");
+      }
+      strbuf_printf(&one, "%lluULL) == 0", (unsigned long long)a->c);
+    } else if (a->rel == KREL_SUM || a->rel == KREL_DIFF2) {
+      /* a op b == x op y modulo 2^w, in the unsigned type */
+      const char *ty = c_int_type(w, false), *op = a->rel == KREL_SUM ? " + " : " - ";
+      ok = ty != NULL;
+      strbuf_printf(&one, "(%s)(", ty ? ty : "?");
+      ok = ok && render_slot(f, &a->a, false, &one);
+      strbuf_printf(&one, "%s", op);
+      ok = ok && render_slot(f, &a->b, false, &one);
+      strbuf_printf(&one, ") == (%s)(", ty ? ty : "?");
+      if (a->x.kind == IR_VAL_CONST) render_const(w, a->x.imm, false, &one);
+      else ok = ok && render_slot(f, &a->x, false, &one);
+      strbuf_printf(&one, "%s", op);
+      if (a->y.kind == IR_VAL_CONST) render_const(w, a->y.imm, false, &one);
+      else ok = ok && render_slot(f, &a->y, false, &one);
+      strbuf_printf(&one, ")");
+    } else if (a->rel == KREL_DIFF) {
       /* a - b == c modulo 2^w: computed in the unsigned type, where C wraps */
       const char *ty = c_int_type(w, false);
       strbuf_printf(&one, "(%s)(", ty ? ty : "?");
