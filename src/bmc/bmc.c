@@ -270,7 +270,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
   if (unflagged_shl) may_prove = false;
   double start = util_now();
   budget b = o->budget;
-  unsigned k = o->bound ? o->bound : (o->first_bound ? o->first_bound : 1), maxk = o->bound ? o->bound : (o->max_bound ? o->max_bound : 1024);
+  unsigned k = o->bound ? o->bound : 1, maxk = o->bound ? o->bound : (o->max_bound ? o->max_bound : 1024);
   const char *why = NULL;
   for (;;) {
     smt_ctx *ctx = smt_ctx_new();

@@ -59,7 +59,6 @@
 typedef struct {
   unsigned bound;        /* fixed bound k (--bmc-bound); 0: deepen 1, 2, 4, ... */
   unsigned max_bound;    /* deepening stops after this bound (default 1024) */
-  unsigned first_bound;  /* deepening starts here (0: 1; a second run goes on where one stopped) */
   budget budget;         /* the whole check and each solver query */
   bool debug;            /* report models that do not replay on stderr */
   bool stats;            /* print counters on stderr at the end */

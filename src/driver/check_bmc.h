@@ -36,11 +36,10 @@ void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, 
  * C at a while/for statement); otherwise UNKNOWN ("k-induction: <reason>").
  * Returns whether it proved. */
 bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out);
-/* --engine auto after the graph, for a safety property: BMC with 40% of
- * the time left; when it is undecided and k-induction applies, k-induction
- * with 60% of the rest; then BMC again from the bound after the last one
- * it tried, with the rest. The first answer that decides is the verdict;
- * an UNKNOWN names both engines' reasons. */
+/* --engine auto after the graph, for a safety property: when k-induction
+ * applies, k-induction first with 30% of the time left (6 s at most), then
+ * BMC with the rest. A TRUE of k-induction is the verdict; otherwise BMC's
+ * answer, an UNKNOWN naming both engines' reasons. */
 void drv_bmc_kind_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out);
 bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, unsigned first_bound, bool prove,
                          bool lasso, verdict *out);
