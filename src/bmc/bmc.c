@@ -234,8 +234,7 @@ void benc_free(benc *e) {
   bmem_free_cache(e);
 }
 
-/* Does some defined function shift left without nsw? */
-static bool has_unflagged_shl(const ir_module *m) {
+bool bmc_has_unflagged_shl(const ir_module *m) {
   for (size_t f = 0; f < m->funcs.len; f++)
     for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
       const ir_inst *in = &m->funcs.data[f].insts[i];
@@ -266,7 +265,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
   /* clang emits `x << k` on a signed int without nsw, yet SV-COMP's
    * no-overflow counts its overflow; the IR does not tell signed from
    * unsigned shifts, so no proof of no-overflow with such a shift */
-  bool unflagged_shl = (checks & (1u << PROP_NO_OVERFLOW)) && has_unflagged_shl(m);
+  bool unflagged_shl = (checks & (1u << PROP_NO_OVERFLOW)) && bmc_has_unflagged_shl(m);
   if (unflagged_shl) may_prove = false;
   double start = util_now();
   budget b = o->budget;

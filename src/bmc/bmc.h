@@ -130,11 +130,15 @@ void bmc_result_free(bmc_result *r);
  * between two slots, for two phis p, q entered with p0, q0: p + q ==
  * p0 + q0 and p - q == p0 - q0, and the affine equalities (up to four
  * slots) that hold at the loop head in sample runs of the interpreter
- * (small inputs; a basis of the null space of the sampled values). A candidate survives when it holds at every entry of the loop and
- * after the first iteration from every havocked state that satisfies all
- * survivors (mutual induction over all loops; one query per round, the
- * candidates a model refutes are dropped). Survivors hold at the loop head
- * in every run up to its first violation.
+ * (small inputs; a basis of the null space of the sampled values). A
+ * candidate survives when it holds at every visit of the loop head before
+ * the havoc (the first k + 1) and after the first iteration from every
+ * havocked state that satisfies all survivors (mutual induction over all
+ * loops; a query about a point assumes the survivors only at the havocs
+ * encoded before it; one query per round, the candidates a model refutes
+ * are dropped). Survivors hold at the loop head in every run up to its
+ * first violation (by induction over the run's visits), so the witness may
+ * state them.
  *
  * Decided only for unreach-call, no-overflow (not with a left shift
  * without nsw, as bmc_check) and valid-memcleanup (not when some loop

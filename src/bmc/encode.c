@@ -1200,7 +1200,7 @@ static bool sweep(benc *e, bframe *fr, uint32_t p) {
     if (e->lasso_on && fr->latch_of[b]) record_visit(e, fr, &st, b);
     if (e->kind_on) {
       e->assume_ctx = fr->parent_assumed || kind_in_assumed(e, fr, b);
-      if (fr->latch_of[b] && !fr->count[b] && !fr->kstep[b]) kind_record(e, fr, &st, b, BKREC_ENTRY);
+      if (fr->latch_of[b] && !fr->kstep[b]) kind_record(e, fr, &st, b, fr->count[b] ? BKREC_BASE : BKREC_ENTRY);
     }
     const ir_block *bl = &fr->f->blocks[b];
     assert(bl->count >= 1); /* ir_verify: every block ends in its terminator */

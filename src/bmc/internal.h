@@ -123,10 +123,13 @@ typedef struct {
 } bkloop;
 
 /* A record of a loop head in k-induction mode: ENTRY a first arrival (no
- * back edge taken in this entry), HAVOC the state after the havoc, POST the
- * state after the first iteration from the havoc. slots[i]: the term of
- * the loop's slot i there (SMT_NULL when the value is not set). */
-typedef enum { BKREC_ENTRY, BKREC_HAVOC, BKREC_POST } bkrec_kind;
+ * back edge taken in this entry), BASE a later arrival before the havoc,
+ * HAVOC the state after the havoc, POST the state after the first
+ * iteration from the havoc. Invariants are checked at ENTRY, BASE and POST
+ * (every visit of a run is one of them or follows one by an iteration from
+ * a state like the havoc's) and assumed at HAVOC. slots[i]: the term of the
+ * loop's slot i there (SMT_NULL when the value is not set). */
+typedef enum { BKREC_ENTRY, BKREC_BASE, BKREC_HAVOC, BKREC_POST } bkrec_kind;
 typedef struct {
   uint8_t kind;
   uint32_t func, block;
@@ -233,6 +236,9 @@ void bmem_free_cache(benc *e);
 smt_result bmc_solve(benc *e, smt_term goal, smt_solver **shared);
 bool bmc_model_bool(smt_solver *sv, smt_term t);
 uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t);
+/* Does some defined function shift left without nsw? (no-overflow is then
+ * never proved: clang does not flag a signed int's `x << k`) */
+bool bmc_has_unflagged_shl(const ir_module *m);
 /* One more bound (round) and the work of encoding e. */
 void bmc_stats_add(bmc_stats *s, const benc *e);
 /* Runs the interpreter with its draws answered from the model (the active

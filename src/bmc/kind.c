@@ -683,15 +683,6 @@ static bool houdini(benc *e, cand_vec *cs, unsigned *queries) {
 }
 
 /* ---- the queries --------------------------------------------------------------------- */
-static bool has_unflagged_shl(const ir_module *m) {
-  for (size_t f = 0; f < m->funcs.len; f++)
-    for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
-      const ir_inst *in = &m->funcs.data[f].insts[i];
-      if (in->op == IR_SHL && !(in->flags & IR_NSW) && in->type.bits > 1) return true;
-    }
-  return false;
-}
-
 static bool any_loop_allocates(benc *e) {
   for (size_t i = 0; i < e->kloop_list.len; i++)
     if (e->kloop_list.data[i]->allocates) return true;
@@ -808,7 +799,7 @@ static bool implied_by_equality(const cand_vec *cs, const cand *cd) {
 bool bmc_kind_applies(const ir_module *m, unsigned checks) {
   unsigned provable = (1u << PROP_UNREACH_CALL) | (1u << PROP_NO_OVERFLOW) | (1u << PROP_VALID_MEMCLEANUP);
   return checks && !(checks & ~provable) && !m->unsupported.len &&
-         !((checks & (1u << PROP_NO_OVERFLOW)) && has_unflagged_shl(m));
+         !((checks & (1u << PROP_NO_OVERFLOW)) && bmc_has_unflagged_shl(m));
 }
 
 bmc_kind_answer bmc_kinduction(const ir_module *m, unsigned checks, const bmc_kind_options *o, bmc_kind_result *out) {
@@ -822,7 +813,7 @@ bmc_kind_answer bmc_kinduction(const ir_module *m, unsigned checks, const bmc_ki
   if (!bmc_kind_applies(m, checks)) {
     snprintf(out->reason, sizeof out->reason,
              m->unsupported.len ? "unsupported construct"
-             : (checks & (1u << PROP_NO_OVERFLOW)) && has_unflagged_shl(m)
+             : (checks & (1u << PROP_NO_OVERFLOW)) && bmc_has_unflagged_shl(m)
                  ? "no-overflow with a left shift without nsw"
                  : "k-induction decides unreach-call, no-overflow and valid-memcleanup only (memory is address-based)");
     return out->answer;

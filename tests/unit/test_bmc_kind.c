@@ -105,6 +105,34 @@ static void test_never_wrong(void) {
          "no-overflow", true, KIND_UNKNOWN);
 }
 
+/* A loop that runs once never reaches its havoc: the invariants of the
+ * proof must still hold at both visits of its head (i = 0 and i = 1), since
+ * the witness states them for every run. */
+static bool atom_holds(const bmc_kind_atom *a, int64_t v) {
+  int64_t c = (int32_t)(uint32_t)a->c;
+  switch (a->rel) {
+  case KREL_EQ: return v == c;
+  case KREL_SLE: return v <= c;
+  case KREL_SGE: return v >= c;
+  case KREL_ULE: return (uint32_t)v <= (uint32_t)c;
+  case KREL_UGE: return (uint32_t)v >= (uint32_t)c;
+  default: return true;
+  }
+}
+
+static void test_invariants_hold_before_havoc(void) {
+  bmc_kind_result r;
+  CHECK(run("once", PRELUDE "int main(void) { int i = 0; while (i < 1) i++; if (i != 1) reach_error(); return 0; }\n",
+            "unreach-call", true, &r) == KIND_SAFE);
+  for (size_t i = 0; i < r.invariants.len; i++) {
+    const bmc_kind_atom *a = &r.invariants.data[i];
+    if (a->b.kind != IR_VAL_NONE || a->rel > KREL_UGE) continue;
+    CHECK_MSG(atom_holds(a, 0) && atom_holds(a, 1), "once: invariant %zu (rel %d, c %lld) fails at a visit", i,
+              (int)a->rel, (long long)a->c);
+  }
+  bmc_kind_result_free(&r);
+}
+
 static void test_refused(void) {
   bmc_kind_result r;
   const char *text = PRELUDE "int main(void) { return 0; }\n";
@@ -124,6 +152,7 @@ int main(void) {
   test_inductive();
   test_strengthening();
   test_never_wrong();
+  test_invariants_hold_before_havoc();
   test_refused();
   return TEST_SUMMARY();
 }
