@@ -13,11 +13,7 @@
  * tests/unit/test_smt_fold.c documents.
  *
  * The per-query timeout is Z3's "timeout" parameter, set only when it
- * changes. Z3 does not look at it everywhere (bit-blasting a large
- * multiplication chain ran 14 s past a 6 s timeout), so a watchdog thread
- * (one per process, started on first use) also interrupts a check that is
- * still running WATCHDOG_GRACE_MS after its timeout (Z3_interrupt; the
- * check then answers UNKNOWN). Values come back through Z3_model_eval with model completion;
+ * changes. Values come back through Z3_model_eval with model completion;
  * arrays are read from as-array function interpretations, or from
  * store/const-array values. Unsat cores come from
  * Z3_solver_check_assumptions and are mapped back to the assumption terms.
@@ -25,12 +21,8 @@
  * Z3 errors do not abort the process: the error handler is disabled and
  * error codes are checked; an error during a check yields UNKNOWN.
  */
-#define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdlib.h>
-#include <time.h>
 #include <string.h>
 #include <z3.h>
 
@@ -320,78 +312,6 @@ static void set_timeout(z3_solver *zs, unsigned ms) {
   zs->timeout_set = true;
 }
 
-/* ---- watchdog ------------------------------------------------------------ */
-#define WATCHDOG_GRACE_MS 200
-
-static struct {
-  pthread_once_t once;
-  pthread_mutex_t lock;
-  pthread_cond_t wake;
-  bool started;
-  Z3_context running;       /* the context of the check in progress, or NULL */
-  struct timespec deadline; /* when to interrupt it (CLOCK_MONOTONIC) */
-  uint64_t generation;      /* counts checks, so a late wake-up never hits the next one */
-} watchdog = {PTHREAD_ONCE_INIT, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false, NULL, {0, 0}, 0};
-
-static void *watchdog_main(void *arg) {
-  (void)arg;
-  pthread_mutex_lock(&watchdog.lock);
-  for (;;) {
-    while (!watchdog.running) pthread_cond_wait(&watchdog.wake, &watchdog.lock);
-    uint64_t gen = watchdog.generation;
-    struct timespec until = watchdog.deadline;
-    int r = 0;
-    while (watchdog.running && watchdog.generation == gen && r != ETIMEDOUT)
-      r = pthread_cond_timedwait(&watchdog.wake, &watchdog.lock, &until);
-    if (watchdog.running && watchdog.generation == gen && r == ETIMEDOUT) {
-      Z3_interrupt(watchdog.running);
-      watchdog.running = NULL; /* once per check */
-    }
-  }
-  return NULL;
-}
-
-static void watchdog_start(void) {
-  pthread_condattr_t attr;
-  pthread_condattr_init(&attr);
-  pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-  pthread_cond_destroy(&watchdog.wake);
-  pthread_cond_init(&watchdog.wake, &attr);
-  pthread_condattr_destroy(&attr);
-  pthread_t t;
-  pthread_attr_t ta;
-  pthread_attr_init(&ta);
-  pthread_attr_setdetachstate(&ta, PTHREAD_CREATE_DETACHED);
-  watchdog.started = pthread_create(&t, &ta, watchdog_main, NULL) == 0;
-  pthread_attr_destroy(&ta);
-}
-
-/* Arms the watchdog for a check of z with timeout ms (0: none). */
-static void watchdog_arm(Z3_context z, unsigned ms) {
-  if (!ms) return;
-  pthread_once(&watchdog.once, watchdog_start);
-  if (!watchdog.started) return;
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  uint64_t ns = (uint64_t)now.tv_nsec + ((uint64_t)ms + WATCHDOG_GRACE_MS) % 1000 * 1000000;
-  pthread_mutex_lock(&watchdog.lock);
-  watchdog.deadline.tv_sec = now.tv_sec + (time_t)((ms + WATCHDOG_GRACE_MS) / 1000) + (time_t)(ns / 1000000000);
-  watchdog.deadline.tv_nsec = (long)(ns % 1000000000);
-  watchdog.running = z;
-  watchdog.generation++;
-  pthread_cond_signal(&watchdog.wake);
-  pthread_mutex_unlock(&watchdog.lock);
-}
-
-static void watchdog_disarm(unsigned ms) {
-  if (!ms || !watchdog.started) return;
-  pthread_mutex_lock(&watchdog.lock);
-  watchdog.running = NULL;
-  watchdog.generation++;
-  pthread_cond_signal(&watchdog.wake);
-  pthread_mutex_unlock(&watchdog.lock);
-}
-
 static smt_result z3_check(smt_solver *s, uint32_t n, const smt_term *assumptions, unsigned timeout_ms) {
   z3_solver *zs = Z(s);
   forget_results(zs);
@@ -404,9 +324,7 @@ static smt_result z3_check(smt_solver *s, uint32_t n, const smt_term *assumption
     as[i] = translate(zs, assumptions[i]);
     VEC_PUSH(zs->assumptions, assumptions[i]);
   }
-  watchdog_arm(zs->z, timeout_ms);
   Z3_lbool r = n ? Z3_solver_check_assumptions(zs->z, zs->s, n, as) : Z3_solver_check(zs->z, zs->s);
-  watchdog_disarm(timeout_ms);
   free(as);
   Z3_error_code e = Z3_get_error_code(zs->z);
   if (e != Z3_OK) {
