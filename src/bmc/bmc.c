@@ -260,7 +260,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
   }
   /* Address-based memory is no proof of provenance-based dereference
    * safety (bmc.h), so SAFE only for these. */
-  unsigned provable = (1u << PROP_UNREACH_CALL) | (1u << PROP_NO_OVERFLOW) | (1u << PROP_VALID_MEMCLEANUP);
+  unsigned provable = BMC_PROVABLE_CHECKS;
   bool may_prove = (checks & ~provable) == 0 && m->unsupported.len == 0;
   /* clang emits `x << k` on a signed int without nsw, yet SV-COMP's
    * no-overflow counts its overflow; the IR does not tell signed from

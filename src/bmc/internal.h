@@ -236,6 +236,9 @@ void bmem_free_cache(benc *e);
 smt_result bmc_solve(benc *e, smt_term goal, smt_solver **shared);
 bool bmc_model_bool(smt_solver *sv, smt_term t);
 uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t);
+/* The checks a clean bounded encoding proves (bmc.h: memory is
+ * address-based, so not valid-deref, valid-free or valid-memtrack). */
+#define BMC_PROVABLE_CHECKS ((1u << PROP_UNREACH_CALL) | (1u << PROP_NO_OVERFLOW) | (1u << PROP_VALID_MEMCLEANUP))
 /* Does some defined function shift left without nsw? (no-overflow is then
  * never proved: clang does not flag a signed int's `x << k`) */
 bool bmc_has_unflagged_shl(const ir_module *m);

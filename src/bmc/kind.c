@@ -814,7 +814,7 @@ static bool implied_by_equality(const cand_vec *cs, const cand *cd) {
 }
 
 bool bmc_kind_applies(const ir_module *m, unsigned checks) {
-  unsigned provable = (1u << PROP_UNREACH_CALL) | (1u << PROP_NO_OVERFLOW) | (1u << PROP_VALID_MEMCLEANUP);
+  unsigned provable = BMC_PROVABLE_CHECKS;
   return checks && !(checks & ~provable) && !m->unsupported.len &&
          !((checks & (1u << PROP_NO_OVERFLOW)) && bmc_has_unflagged_shl(m));
 }
