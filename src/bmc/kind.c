@@ -866,9 +866,13 @@ void bmc_kind_result_free(bmc_kind_result *r) { VEC_FREE(r->invariants); }
 /* ---- rendering ------------------------------------------------------------------------- */
 /* The C variable of slot value v of function f, cast to its type read
  * signed or unsigned; false when it has none. */
-static bool render_slot(const ir_func *f, const ir_value *v, bool sgn, strbuf *out) {
+static bool render_slot(const ir_func *f, uint32_t head, const ir_value *v, bool sgn, strbuf *out) {
   const char *var = NULL;
-  if (v->kind == IR_VAL_INST && v->id < f->ninsts) var = f->insts[v->id].var;
+  /* a phi's C variable is its value at the start of the phi's own block
+   * only: the value a loop is entered with, a phi of an earlier loop, is
+   * not the variable's value at this head (ir.h, ir_inst.var) */
+  if (v->kind == IR_VAL_INST && v->id < f->ninsts && (f->insts[v->id].op != IR_PHI || f->insts[v->id].block == head))
+    var = f->insts[v->id].var;
   const char *ty = c_int_type(v->type.bits, sgn);
   if (!var || !ty) return false;
   strbuf_printf(out, "(%s)%s", ty, var);
@@ -905,7 +909,7 @@ char *bmc_kind_render(const ir_module *m, const bmc_kind_atom_vec *atoms, uint32
       strbuf_printf(&one, "(%s)(", ty ? ty : "?");
       for (unsigned k = 0; k < a->nlin && ok; k++) {
         strbuf_printf(&one, "%lluULL * ", (unsigned long long)(uint64_t)a->lin_c[k]);
-        ok = render_slot(f, &a->lin_v[k], false, &one);
+        ok = render_slot(f, block, &a->lin_v[k], false, &one);
         strbuf_printf(&one, " + ");
       }
       strbuf_printf(&one, "%lluULL) == 0", (unsigned long long)a->c);
@@ -914,30 +918,30 @@ char *bmc_kind_render(const ir_module *m, const bmc_kind_atom_vec *atoms, uint32
       const char *ty = c_int_type(w, false), *op = a->rel == KREL_SUM ? " + " : " - ";
       ok = ty != NULL;
       strbuf_printf(&one, "(%s)(", ty ? ty : "?");
-      ok = ok && render_slot(f, &a->a, false, &one);
+      ok = ok && render_slot(f, block, &a->a, false, &one);
       strbuf_printf(&one, "%s", op);
-      ok = ok && render_slot(f, &a->b, false, &one);
+      ok = ok && render_slot(f, block, &a->b, false, &one);
       strbuf_printf(&one, ") == (%s)(", ty ? ty : "?");
       if (a->x.kind == IR_VAL_CONST) render_const(w, a->x.imm, false, &one);
-      else ok = ok && render_slot(f, &a->x, false, &one);
+      else ok = ok && render_slot(f, block, &a->x, false, &one);
       strbuf_printf(&one, "%s", op);
       if (a->y.kind == IR_VAL_CONST) render_const(w, a->y.imm, false, &one);
-      else ok = ok && render_slot(f, &a->y, false, &one);
+      else ok = ok && render_slot(f, block, &a->y, false, &one);
       strbuf_printf(&one, ")");
     } else if (a->rel == KREL_DIFF) {
       /* a - b == c modulo 2^w: computed in the unsigned type, where C wraps */
       const char *ty = c_int_type(w, false);
       strbuf_printf(&one, "(%s)(", ty ? ty : "?");
-      ok = ty && render_slot(f, &a->a, false, &one);
+      ok = ty && render_slot(f, block, &a->a, false, &one);
       strbuf_printf(&one, " - ");
-      ok = ok && render_slot(f, &a->b, false, &one);
+      ok = ok && render_slot(f, block, &a->b, false, &one);
       strbuf_printf(&one, ") == ");
       render_const(w, a->c, false, &one);
     } else {
-      ok = render_slot(f, &a->a, sgn, &one);
+      ok = render_slot(f, block, &a->a, sgn, &one);
       strbuf_printf(&one, " %s ", ops[a->rel]);
       if (a->b.kind == IR_VAL_NONE) render_const(w, a->c, sgn, &one);
-      else ok = ok && render_slot(f, &a->b, sgn, &one);
+      else ok = ok && render_slot(f, block, &a->b, sgn, &one);
     }
     if (ok && one.data) {
       strbuf_printf(&sb, "%s(%s)", n++ ? " && " : "", one.data);

@@ -116,6 +116,27 @@ void drv_bmc_kind_check(const ir_module *m, const property *p, const drv_options
 }
 
 /* ---- k-induction ------------------------------------------------------------------------ */
+/* The correctness witness's loop invariants of a k-induction proof: per
+ * loop, the atoms bmc_kind_render writes in C, at the loop's while/for
+ * statement (output/invariant.h). */
+static void kind_witness_invariants(const ir_module *m, const bmc_kind_atom_vec *atoms, evidence_invariant_vec *out) {
+  for (size_t i = 0; i < atoms->len; i++) {
+    const bmc_kind_atom *a = &atoms->data[i];
+    bool first = true;
+    for (size_t j = 0; j < i && first; j++) first = atoms->data[j].func != a->func || atoms->data[j].block != a->block;
+    if (!first) continue;
+    const ir_func *f = &m->funcs.data[a->func];
+    const ir_block *blk = &f->blocks[a->block];
+    const ir_inst *term_inst = &f->insts[blk->first + blk->count - 1];
+    if (term_inst->op != IR_CONDBR || !invariant_at_loop_keyword(m, term_inst->loc)) continue;
+    char *text = bmc_kind_render(m, atoms, a->func, a->block);
+    if (text) {
+      evidence_invariant inv = {term_inst->loc, xstrdup(f->name), text, true};
+      VEC_PUSH(*out, inv);
+    }
+  }
+}
+
 bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   bmc_kind_options ko;
@@ -150,7 +171,7 @@ bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o,
                    text ? text : "(over values without a C variable)");
       free(text);
     }
-    invariant_from_kind(m, &r.invariants, &out->ev.invariants);
+    kind_witness_invariants(m, &r.invariants, &out->ev.invariants);
   } else {
     verdict_unknown(out, "%s", r.reason);
   }

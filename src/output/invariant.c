@@ -190,7 +190,7 @@ static bool render(const render_ctx *r, smt_term t, strbuf *out) {
 }
 
 /* Whether the source text at loc starts with `while` or `for`. */
-static bool at_loop_keyword(const ir_module *m, ir_loc loc) {
+bool invariant_at_loop_keyword(const ir_module *m, ir_loc loc) {
   if (loc.file == IR_NONE || loc.file >= m->files.len || !loc.line || !loc.col) return false;
   FILE *f = fopen(m->files.data[loc.file], "r");
   if (!f) return false;
@@ -226,7 +226,7 @@ void invariant_from_seg(const ir_module *m, const seg_graph *g, smt_ctx *ctx, ev
     const ir_func *f = r.main_fn;
     const ir_block *blk = &f->blocks[facts.data[i].block];
     const ir_inst *term_inst = &f->insts[blk->first + blk->count - 1];
-    if (term_inst->op != IR_CONDBR || !at_loop_keyword(m, term_inst->loc)) continue;
+    if (term_inst->op != IR_CONDBR || !invariant_at_loop_keyword(m, term_inst->loc)) continue;
     strbuf text = {0};
     if (render(&r, facts.data[i].fact, &text) && text.data && strcmp(text.data, "1") != 0) {
       evidence_invariant inv = {term_inst->loc, xstrdup("main"), xstrdup(text.data), true};
@@ -237,20 +237,3 @@ void invariant_from_seg(const ir_module *m, const seg_graph *g, smt_ctx *ctx, ev
   VEC_FREE(facts);
 }
 
-void invariant_from_kind(const ir_module *m, const bmc_kind_atom_vec *atoms, evidence_invariant_vec *out) {
-  for (size_t i = 0; i < atoms->len; i++) {
-    const bmc_kind_atom *a = &atoms->data[i];
-    bool first = true;
-    for (size_t j = 0; j < i && first; j++) first = atoms->data[j].func != a->func || atoms->data[j].block != a->block;
-    if (!first) continue;
-    const ir_func *f = &m->funcs.data[a->func];
-    const ir_block *blk = &f->blocks[a->block];
-    const ir_inst *term_inst = &f->insts[blk->first + blk->count - 1];
-    if (term_inst->op != IR_CONDBR || !at_loop_keyword(m, term_inst->loc)) continue;
-    char *text = bmc_kind_render(m, atoms, a->func, a->block);
-    if (text) {
-      evidence_invariant inv = {term_inst->loc, xstrdup(f->name), text, true};
-      VEC_PUSH(*out, inv);
-    }
-  }
-}

@@ -24,14 +24,12 @@
 #define BITPROVE_OUTPUT_INVARIANT_H
 
 #include "../ir/ir.h"
-#include "../bmc/bmc.h"
 #include "../seg/seg.h"
 #include "evidence.h"
 
-/* The same for a k-induction proof: one loop_invariant per loop with an
- * atom that bmc_kind_render writes, at the loop's while/for statement (as
- * above). */
-void invariant_from_kind(const ir_module *m, const bmc_kind_atom_vec *atoms, evidence_invariant_vec *out);
+/* Whether the source text at loc starts with the `while` or `for` keyword:
+ * where a loop invariant can be attached (see above). */
+bool invariant_at_loop_keyword(const ir_module *m, ir_loc loc);
 void invariant_from_seg(const ir_module *m, const seg_graph *g, smt_ctx *ctx, evidence_invariant_vec *out);
 
 #endif
