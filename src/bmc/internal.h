@@ -7,6 +7,8 @@
  *   float.c   the floating-point instructions as float terms
  *   bmc.c     the deepening loop, solving, replay in the interpreter, answers
  *   termination.c  termination: bounds per loop, complete unwinding, lasso query
+ *   kind.c    k-induction: what a loop writes, invariant candidates, Houdini,
+ *             the queries per k (encode.c havocs in k-induction mode)
  *
  * A symbolic state (bstate) is one execution condition (guard), one memory
  * array, the liveness flags of all stack/heap objects made so far, and, for
