@@ -63,9 +63,12 @@ void drv_bmc_verdict(const ir_module *m, const bmc_result *r, verdict *out) {
   }
 }
 
-/* BMC within b. */
-static void bmc_run(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
+void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
+  if (!p->checks || (p->checks & (1u << PROP_TERMINATION))) {
+    verdict_unknown(out, "bmc: property %s is not a safety property bmc checks", p->name);
+    return;
+  }
   bmc_options bo;
   bmc_options_default(&bo);
   bo.bound = o->bmc_bound;
@@ -80,63 +83,7 @@ static void bmc_run(const ir_module *m, const property *p, const drv_options *o,
   bmc_result_free(&r);
 }
 
-void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
-  out->kind = VERDICT_UNKNOWN;
-  if (!p->checks || (p->checks & (1u << PROP_TERMINATION))) {
-    verdict_unknown(out, "bmc: property %s is not a safety property bmc checks", p->name);
-    return;
-  }
-  bmc_run(m, p, o, b, out);
-}
-
-/* k-induction's share of the time left (drv_bmc_kind_check): it proves
- * at a small k within a second or two, or not at all (measured on the dev
- * sweep: every k-induction TRUE needed under 2 s of its own); BMC gets the
- * rest, as its deep bounds need it (seq-mthreaded's pals_lcr: 6.5 s). */
-#define SHARE_KIND_FRACTION 0.3
-/* What BMC keeps for printing the verdict when it runs to the end. */
-#define MARGIN_LAST_BMC 0.5
-#define SHARE_KIND_CAP 6.0
-
-void drv_bmc_kind_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
-  if (o->bmc_bound || !bmc_kind_applies(m, p->checks)) {
-    drv_bmc_check(m, p, o, budget_reserve(run, MARGIN_LAST_BMC), out);
-    return;
-  }
-  verdict kind_out = {0};
-  if (drv_kind_check(m, p, o, budget_share(run, SHARE_KIND_FRACTION, SHARE_KIND_CAP, SHARE_KIND_CAP), &kind_out)) {
-    *out = kind_out;
-    return;
-  }
-  char kind_why[512];
-  verdict_first_reason(&kind_out, kind_why, sizeof kind_why);
-  verdict_free(&kind_out);
-  drv_bmc_check(m, p, o, budget_reserve(run, MARGIN_LAST_BMC), out);
-  if (out->kind == VERDICT_UNKNOWN) verdict_note(out, "%s", kind_why);
-}
-
 /* ---- k-induction ------------------------------------------------------------------------ */
-/* The correctness witness's loop invariants of a k-induction proof: per
- * loop, the atoms bmc_kind_render writes in C, at the loop's while/for
- * statement (output/invariant.h). */
-static void kind_witness_invariants(const ir_module *m, const bmc_kind_atom_vec *atoms, evidence_invariant_vec *out) {
-  for (size_t i = 0; i < atoms->len; i++) {
-    const bmc_kind_atom *a = &atoms->data[i];
-    bool first = true;
-    for (size_t j = 0; j < i && first; j++) first = atoms->data[j].func != a->func || atoms->data[j].block != a->block;
-    if (!first) continue;
-    const ir_func *f = &m->funcs.data[a->func];
-    const ir_block *blk = &f->blocks[a->block];
-    const ir_inst *term_inst = &f->insts[blk->first + blk->count - 1];
-    if (term_inst->op != IR_CONDBR || !invariant_at_loop_keyword(m, term_inst->loc)) continue;
-    char *text = bmc_kind_render(m, atoms, a->func, a->block);
-    if (text) {
-      evidence_invariant inv = {term_inst->loc, xstrdup(f->name), text, true};
-      VEC_PUSH(*out, inv);
-    }
-  }
-}
-
 bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out) {
   out->kind = VERDICT_UNKNOWN;
   bmc_kind_options ko;
@@ -155,7 +102,8 @@ bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o,
                       "%u iterations without violation from any state that satisfies the invariants "
                       "(%u loop instances havocked)",
                  r.k, r.k + 1, r.k, r.havocs);
-    /* the invariants, per loop */
+    /* the invariants, per loop: in the answer, and in the correctness
+     * witness at the loop's while/for statement (output/invariant.h) */
     for (size_t i = 0; i < r.invariants.len; i++) {
       const bmc_kind_atom *a = &r.invariants.data[i];
       bool first = true;
@@ -165,13 +113,18 @@ bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o,
       char *text = bmc_kind_render(m, &r.invariants, a->func, a->block);
       const ir_func *f = &m->funcs.data[a->func];
       const ir_block *blk = &f->blocks[a->block];
+      const ir_inst *term_inst = &f->insts[blk->first + blk->count - 1];
       char loc[512];
       verdict_note(out, "invariant (Houdini, proved inductive) at the loop at %s in %s: %s",
-                   ir_loc_format(m, f->insts[blk->first + blk->count - 1].loc, loc, sizeof loc), f->name,
+                   ir_loc_format(m, term_inst->loc, loc, sizeof loc), f->name,
                    text ? text : "(over values without a C variable)");
-      free(text);
+      if (text && term_inst->op == IR_CONDBR && invariant_at_loop_keyword(m, term_inst->loc)) {
+        evidence_invariant inv = {term_inst->loc, xstrdup(f->name), text, true};
+        VEC_PUSH(out->ev.invariants, inv);
+      } else {
+        free(text);
+      }
     }
-    kind_witness_invariants(m, &r.invariants, &out->ev.invariants);
   } else {
     verdict_unknown(out, "%s", r.reason);
   }
@@ -206,6 +159,7 @@ bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, uns
   bo.prove = prove;
   bo.stats = o->stats;
   if (o->bmc_bound) bo.max_bound = o->bmc_bound;
+  bo.first_bound = first_bound;
   if (lasso) {
     bo.check_lasso = check_lasso;
     bo.check_ctx = &lc;

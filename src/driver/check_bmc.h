@@ -23,6 +23,12 @@
 
 void drv_bmc_verdict(const ir_module *m, const bmc_result *r, verdict *out);
 void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out);
+/* k-induction (bmc.h, "k-induction") on the safety checks of p within b:
+ * TRUE with the k, the loops havocked and the invariants assumed (also as
+ * the correctness witness's loop invariants, those that can be written in
+ * C at a while/for statement); otherwise UNKNOWN ("k-induction: <reason>").
+ * Returns whether it proved. */
+bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out);
 /* Termination by BMC within b (bmc.h, "termination"), every bound first_bound
  * in the first round (0: 1): with prove, TRUE
  * from a complete unwinding, with the bound of each loop and the
@@ -30,17 +36,6 @@ void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, 
  * whose candidate nonterm_check_lasso confirmed (the same verdict and
  * evidence as the lasso search's). Otherwise UNKNOWN ("bmc: <reason>");
  * returns whether it decided. */
-/* k-induction (bmc.h, "k-induction") on the safety checks of p within b:
- * TRUE with the k, the loops havocked and the invariants assumed (also as
- * the correctness witness's loop invariants, those that can be written in
- * C at a while/for statement); otherwise UNKNOWN ("k-induction: <reason>").
- * Returns whether it proved. */
-bool drv_kind_check(const ir_module *m, const property *p, const drv_options *o, budget b, verdict *out);
-/* --engine auto after the graph, for a safety property: when k-induction
- * applies, k-induction first with 30% of the time left (6 s at most), then
- * BMC with the rest. A TRUE of k-induction is the verdict; otherwise BMC's
- * answer, an UNKNOWN naming both engines' reasons. */
-void drv_bmc_kind_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out);
 bool drv_bmc_termination(const ir_module *m, const drv_options *o, budget b, unsigned first_bound, bool prove,
                          bool lasso, verdict *out);
 

@@ -43,7 +43,12 @@ static const share
     /* mathematical integers: the direct translation first (it proves the
      * integer programs alone in well under a second); the graph over
      * mathematical integers gets the rest, for memory safety or the whole proof */
-    SHARE_DIRECT_MATH = {0.4, 0, 20};
+    SHARE_DIRECT_MATH = {0.4, 0, 20},
+    /* safety after the graph: k-induction before BMC; it proves at a small
+     * k within a second or two, or not at all (dev sweep: every k-induction
+     * TRUE needed under 2 s of its own), and BMC's deep bounds need the rest
+     * (seq-mthreaded's pals_lcr: 6.5 s) */
+    SHARE_KIND = {0.3, 6, 6};
 /* The deepest loop bound BMC's termination check unrolls in a small program. */
 #define BMC_TERMINATION_SMALL_BOUND 32
 /* Every loop's bound in BMC's first round on a large program: the rounds
@@ -73,8 +78,6 @@ static size_t program_size(const ir_module *m) {
 static budget share_of(budget run, share s) { return budget_share(run, s.fraction, s.cap, s.unlimited); }
 
 static void check_without_seg(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out);
-
-
 
 /* The external globals a TRUE rests on (ir_global.external). */
 static void note_externals(const ir_module *m, verdict *out) {
@@ -401,6 +404,17 @@ static void check_without_seg(const ir_module *m, const property *p, const drv_o
     drv_kind_check(m, p, o, budget_reserve(run, MARGIN_PRINT), out);
     return;
   }
-  if (o->engine == DRV_ENGINE_AUTO) drv_bmc_kind_check(m, p, o, run, out);
-  else drv_bmc_check(m, p, o, budget_reserve(run, MARGIN_PRINT), out);
+  /* AUTO: k-induction first when it applies, then BMC with the rest */
+  char kind_why[512] = "";
+  if (o->engine == DRV_ENGINE_AUTO && !o->bmc_bound && bmc_kind_applies(m, p->checks)) {
+    verdict kind_out = {0};
+    if (drv_kind_check(m, p, o, share_of(run, SHARE_KIND), &kind_out)) {
+      *out = kind_out;
+      return;
+    }
+    verdict_first_reason(&kind_out, kind_why, sizeof kind_why);
+    verdict_free(&kind_out);
+  }
+  drv_bmc_check(m, p, o, budget_reserve(run, MARGIN_PRINT), out);
+  if (out->kind == VERDICT_UNKNOWN && kind_why[0]) verdict_note(out, "%s", kind_why);
 }
