@@ -17,7 +17,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <assert.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -15,6 +15,7 @@
 #include "../interp/interp.h"
 #include "../ir/c_types.h"
 #include "../ir/cfg.h"
+#include "../ir/ir_arith.h"
 #include "../util/progress.h"
 #include "internal.h"
 
@@ -168,14 +169,15 @@ static void scan_function(scan_ctx *sc, uint32_t fid, const bool *blocks) {
 
 static bool is_int_slot(const ir_type *t) { return t->kind == IR_TY_INT && t->bits >= 1 && t->bits <= 64; }
 
-static bool has_slot(const bkloop *L, const ir_value *v) {
-  for (size_t i = 0; i < L->slots.len; i++)
-    if (L->slots.data[i].kind == v->kind && L->slots.data[i].id == v->id) return true;
-  return false;
-}
 
 static bool same_value(const ir_value *a, const ir_value *b) {
   return a->kind == b->kind && a->id == b->id && a->imm == b->imm && a->type.bits == b->type.bits;
+}
+
+static uint32_t slot_index(const bkloop *L, const ir_value *v) {
+  for (size_t i = 0; i < L->slots.len; i++)
+    if (same_value(&L->slots.data[i], v)) return (uint32_t)i;
+  return UINT32_MAX;
 }
 
 /* The head's integer phis, the integer values the loop reads from before
@@ -192,7 +194,7 @@ static void find_slots(const ir_func *f, uint32_t head, bkloop *L) {
       const ir_value *v = &in->ops[k];
       bool outside = (v->kind == IR_VAL_INST && v->id < f->ninsts && !L->in_loop[f->insts[v->id].block]) ||
                      (v->kind == IR_VAL_ARG && v->id < f->nparams);
-      if (outside && is_int_slot(&v->type) && !has_slot(L, v)) VEC_PUSH(L->slots, *v);
+      if (outside && is_int_slot(&v->type) && slot_index(L, v) == UINT32_MAX) VEC_PUSH(L->slots, *v);
     }
   }
   for (uint32_t p = 0; p < L->nphis; p++) {
@@ -208,7 +210,7 @@ static void find_slots(const ir_func *f, uint32_t head, bkloop *L) {
                   entry.type.bits == phi->type.bits;
     if (!usable) entry = (ir_value){IR_VAL_NONE, {0}, 0, 0};
     VEC_PUSH(L->entries, entry);
-    if (usable && entry.kind != IR_VAL_CONST && !has_slot(L, &entry) && L->slots.len < KIND_MAX_SLOTS &&
+    if (usable && entry.kind != IR_VAL_CONST && slot_index(L, &entry) == UINT32_MAX && L->slots.len < KIND_MAX_SLOTS &&
         (entry.kind == IR_VAL_ARG ? entry.id < f->nparams : entry.id < f->ninsts))
       VEC_PUSH(L->slots, entry);
   }
@@ -279,7 +281,6 @@ typedef VEC(cand) cand_vec;
 
 static smt_term slot_term(const bkrec *r, uint32_t slot) { return r->slots[slot]; }
 
-/* The candidate at record r; SMT_NULL when a slot is not set there. */
 /* k * v as shifts and adds (|k| <= KIND_LIN_MAX_COEF): Z3's incremental
  * core bit-blasts a product with a constant as a full multiplier, which
  * made the queries of sampled equalities 15 times slower. */
@@ -292,6 +293,7 @@ static smt_term times_const(smt_ctx *c, int64_t k, smt_term v, unsigned w) {
   return k < 0 ? smt_mk_bv_op2(c, SMT_BV_SUB, smt_mk_bv(c, w, 0), sum) : sum;
 }
 
+/* The candidate at record r; SMT_NULL when a slot is not set there. */
 static smt_term cand_term(smt_ctx *c, const cand *cd, const bkrec *r) {
   if (cd->atom.rel == KREL_LIN) {
     smt_term sum = smt_mk_bv(c, cd->w, cd->atom.c);
@@ -328,7 +330,7 @@ static void add_cand(cand_vec *cs, size_t *per_loop, uint32_t fid, uint32_t head
                      uint32_t sb, uint8_t rel, uint64_t k) {
   if (*per_loop >= KIND_MAX_CANDS) return;
   unsigned w = L->slots.data[sa].type.bits;
-  uint64_t ones = w < 64 ? ((uint64_t)1 << w) - 1 : ~(uint64_t)0, smax = ones >> 1, smin = smax + 1;
+  uint64_t ones = ir_mask(w), smax = ones >> 1, smin = smax + 1;
   k &= ones;
   if (sb == UINT32_MAX && ((rel == KREL_ULE && k == ones) || (rel == KREL_SLE && k == smax) ||
                            (rel == KREL_SGE && k == smin) || (rel == KREL_UGE && k == 0)))
@@ -385,9 +387,7 @@ static void observe_head(void *ctxp, const interp_event *ev) {
     const ir_value *v = &L->slots.data[i];
     uint32_t at = v->kind == IR_VAL_ARG ? f->ninsts + v->id : v->id;
     uint64_t bits = at < ev->nvalues ? ev->values[at] : 0;
-    unsigned w = v->type.bits;
-    int64_t sv = w < 64 && (bits >> (w - 1) & 1) ? (int64_t)(bits | ~(((uint64_t)1 << w) - 1)) : (int64_t)bits;
-    VEC_PUSH(*rows, (uint64_t)sv);
+    VEC_PUSH(*rows, (uint64_t)ir_sext(bits, v->type.bits));
   }
 }
 
@@ -439,9 +439,9 @@ static void null_space_candidates(cand_vec *cs, size_t *n, uint32_t fid, uint32_
   /* one null vector per free column */
   for (uint32_t fcol = 0; fcol < ncol; fcol++) {
     if (pivot_of[fcol] >= 0) continue;
-    mpz_t lcm, g, num;
+    mpz_t lcm, num;
     mpz_init_set_ui(lcm, 1);
-    mpz_inits(g, num, NULL);
+    mpz_init(num);
     for (uint32_t k = 0; k < ncol; k++)
       if (pivot_of[k] >= 0) mpz_lcm(lcm, lcm, mpq_denref(M[(uint32_t)pivot_of[k] * ncol + fcol]));
     int64_t coef[KIND_MAX_SLOTS + 2];
@@ -462,7 +462,7 @@ static void null_space_candidates(cand_vec *cs, size_t *n, uint32_t fid, uint32_
       coef[k] = ok ? mpz_get_si(num) : 0;
       if (k < nc && coef[k]) nz++;
     }
-    mpz_clears(lcm, g, num, NULL);
+    mpz_clears(lcm, num, NULL);
     if (!ok || nz < 2 || nz > BMC_KIND_LIN_TERMS) continue;
     size_t before = cs->len;
     uint32_t some = 0;
@@ -470,8 +470,7 @@ static void null_space_candidates(cand_vec *cs, size_t *n, uint32_t fid, uint32_
     add_cand(cs, n, fid, head, L, cols[some], UINT32_MAX, KREL_LIN, 0);
     if (cs->len == before) continue;
     cand *cd = &cs->data[cs->len - 1];
-    cd->atom.c = (uint64_t)coef[nc];
-    if (w < 64) cd->atom.c &= ((uint64_t)1 << w) - 1;
+    cd->atom.c = (uint64_t)coef[nc] & ir_mask(w);
     for (uint32_t k = 0; k < nc; k++)
       if (coef[k]) {
         unsigned i = cd->atom.nlin++;
@@ -508,15 +507,8 @@ static u64_vec *sample_runs(benc *e) {
   return sc.rows;
 }
 
-static uint32_t slot_index(const bkloop *L, const ir_value *v) {
-  for (size_t i = 0; i < L->slots.len; i++)
-    if (same_value(&L->slots.data[i], v)) return (uint32_t)i;
-  return UINT32_MAX;
-}
-
 /* Candidates for every loop with a record in e (see bmc.h). */
 static void make_candidates(benc *e, cand_vec *cs) {
-  smt_ctx *c = e->ctx;
   u64_vec *samples = sample_runs(e);
   for (size_t li = 0; li < e->kloop_list.len; li++) {
     const bkloop *L = e->kloop_list.data[li];
@@ -596,7 +588,6 @@ static void make_candidates(benc *e, cand_vec *cs) {
       if (first_of_width) null_space_candidates(cs, &n, fid, head, L, &samples[li], L->slots.data[a].type.bits);
     }
   }
-  (void)c;
   for (size_t i = 0; i < e->kloop_list.len; i++) VEC_FREE(samples[i]);
   free(samples);
 }
@@ -630,9 +621,9 @@ static smt_term *prefix_hypotheses(benc *e, const cand_vec *cs) {
   return P;
 }
 
-/* Houdini: drops the candidates that are not inductive (bmc.h). False when
- * the solver gave up (then every candidate is dropped). */
-static bool houdini(benc *e, cand_vec *cs, unsigned *queries) {
+/* Houdini: drops the candidates that are not inductive (bmc.h); when the
+ * solver gives up, every candidate. */
+static void houdini(benc *e, cand_vec *cs) {
   smt_ctx *c = e->ctx;
   for (;;) {
     smt_term *P = prefix_hypotheses(e, cs);
@@ -655,14 +646,13 @@ static bool houdini(benc *e, cand_vec *cs, unsigned *queries) {
     VEC_FREE(fails);
     if (goal == SMT_FALSE) {
       free(P);
-      return true;
+      return;
     }
     smt_solver *sv = smt_solver_new(c, SMT_BACKEND_Z3);
     /* Z3's one-shot solver (no push): its preprocessing takes the
      * candidates' products with constants apart (bhmr2007: 1.3 s, against
      * 19 s in the incremental core); the encoding here is k = 1's, small */
     smt_solver_assert(sv, goal);
-    (*queries)++;
     e->stat_queries++;
     double t0 = util_now();
     smt_result sr = smt_solver_check(sv, e->budget);
@@ -670,9 +660,9 @@ static bool houdini(benc *e, cand_vec *cs, unsigned *queries) {
     if (sr != SMT_SAT) {
       smt_solver_free(sv);
       free(P);
-      if (sr == SMT_UNSAT) return true;
+      if (sr == SMT_UNSAT) return;
       for (size_t i = 0; i < cs->len; i++) cs->data[i].alive = false;
-      return false;
+      return;
     }
     unsigned dropped = 0;
     for (size_t r = 0; r < e->krecs.len; r++) {
@@ -691,7 +681,7 @@ static bool houdini(benc *e, cand_vec *cs, unsigned *queries) {
     free(P);
     if (!dropped) { /* cannot happen with an exact model; be safe */
       for (size_t i = 0; i < cs->len; i++) cs->data[i].alive = false;
-      return false;
+      return;
     }
   }
 }
@@ -756,8 +746,7 @@ static kstep_result try_k(const ir_module *m, unsigned checks, const bmc_kind_op
       *cands_made = true;
       make_candidates(&e, cs);
       out->candidates = (unsigned)cs->len;
-      unsigned q = 0;
-      houdini(&e, cs, &q);
+      houdini(&e, cs);
     }
     smt_term *P = prefix_hypotheses(&e, cs);
     smt_term_vec conds = {0};
@@ -881,7 +870,7 @@ static bool render_slot(const ir_func *f, uint32_t head, const ir_value *v, bool
 
 static void render_const(unsigned w, uint64_t k, bool sgn, strbuf *out) {
   if (sgn) {
-    int64_t s = w < 64 && (k >> (w - 1) & 1) ? (int64_t)(k | ~(((uint64_t)1 << w) - 1)) : (int64_t)k;
+    int64_t s = ir_sext(k, w);
     if (s == INT64_MIN) strbuf_printf(out, "(-9223372036854775807LL - 1)");
     else strbuf_printf(out, "%lldLL", (long long)s);
   } else {
@@ -899,7 +888,7 @@ char *bmc_kind_render(const ir_module *m, const bmc_kind_atom_vec *atoms, uint32
     if (a->func != func || a->block != block) continue;
     bool sgn = a->rel == KREL_EQ || a->rel == KREL_SLE || a->rel == KREL_SGE;
     strbuf one = {0};
-    static const char *ops[] = {"==", "<=", ">=", "<=", ">=", "-", "+", "-", "="};
+    static const char *ops[] = {"==", "<=", ">=", "<=", ">="}; /* EQ .. UGE, the plain relations */
     unsigned w = a->a.type.bits;
     bool ok;
     if (a->rel == KREL_LIN) {
