@@ -366,7 +366,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     cut(e, s, smt_mk_bv_op2(c, SMT_BV_UMULO, n, k)); /* the interpreter returns NULL then */
     smt_term size = smt_mk_bv_op2(c, SMT_BV_MUL, n, k);
     smt_term p = new_object(e, fr, s, BOBJ_HEAP, size, inst);
-    smt_term inr;
+    smt_term inr = SMT_NULL;
     uint64_t cnt = byte_range(e, s, size, &inr, BENC_MAX_CONST_LEN);
     for (uint64_t i = 0; i < cnt; i++) {
       smt_term a = smt_mk_bv_op2(c, SMT_BV_ADD, p, pconst(e, i));
@@ -409,7 +409,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     if (e->checks & (1u << PROP_VALID_DEREF))
       add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, bmem_valid(e, s, d, n))}),
                fr->fid, inst);
-    smt_term inr;
+    smt_term inr = SMT_NULL;
     uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
     smt_term *bytes = xmalloc((cnt ? cnt : 1) * sizeof *bytes);
     for (uint64_t i = 0; i < cnt; i++) bytes[i] = byte;
@@ -426,7 +426,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
       smt_term ok = smt_mk_and2(c, bmem_valid(e, s, src, n), bmem_valid(e, s, d, n));
       add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
     }
-    smt_term inr;
+    smt_term inr = SMT_NULL;
     uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
     smt_term *bytes = xmalloc((cnt ? cnt : 1) * sizeof *bytes);
     for (uint64_t i = 0; i < cnt; i++)
@@ -443,7 +443,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
       smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
       add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
     }
-    smt_term inr;
+    smt_term inr = SMT_NULL;
     uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
     smt_term r = bvc(e, rw, 0);
     for (uint64_t i = cnt; i-- > 0;) { /* the first differing byte decides: (int)a_i - (int)b_i */
@@ -475,7 +475,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
   case IR_BUILTIN_STRNCPY: {
     if (nargs < 3) break;
     smt_term d = args[0], src = args[1], n = resize(e, args[2], e->pw, false);
-    smt_term inr;
+    smt_term inr = SMT_NULL;
     uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
     smt_term *bytes = xmalloc((cnt ? cnt : 1) * sizeof *bytes);
     smt_term ended = SMT_FALSE, nread = pconst(e, 0);

@@ -182,7 +182,7 @@ uint32_t bmem_new(benc *e, bstate *s, bobj_kind kind, smt_term size, uint32_t fu
 smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n) {
   smt_ctx *c = e->ctx;
   assert(smt_bv_width(c, addr) == e->pw && smt_bv_width(c, n) == e->pw);
-  uint64_t ca, cn;
+  uint64_t ca = 0, cn = 0;
   bool addr_known = bmem_const(e, addr, &ca), n_known = bmem_const(e, n, &cn);
   smt_term_vec alts = {0};
   for (uint32_t i = 0; i < e->objs.len; i++) {

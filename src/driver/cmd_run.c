@@ -113,7 +113,7 @@ int cmd_run(int argc, char **argv) {
   for (int i = 1; i < argc && rc < 0; i++) {
     const char *a = argv[i];
     const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-    uint64_t u;
+    uint64_t u = 0;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       usage(stdout);
       rc = 0;
