@@ -109,7 +109,7 @@ void seg_print_summaries(const seg_graph *g, strbuf *out) {
     uint32_t entries = 0, calls = 0, rets = 0;
     for (size_t k = 1; k < g->entries.len; k++) {
       const seg_entry *en = &g->entries.data[k];
-      if (en->func != f) continue;
+      if (en->func != f || en->retired) continue;
       entries++;
       for (size_t i = 0; i < en->calls.len; i++) calls += !g->nodes.data[en->calls.data[i].call].removed;
       for (size_t i = 0; i < en->rets.len; i++)
@@ -134,6 +134,8 @@ void seg_print_stats(const seg_graph *g, FILE *out) {
   fprintf(out, "seg queries: %llu\n", (unsigned long long)s->queries);
   fprintf(out, "seg queries per state: %.2f\n", s->states ? (double)s->queries / s->states : 0.0);
   fprintf(out, "seg entry states: %u\n", s->entry_states);
+  fprintf(out, "seg entries merged: %u\n", s->entry_merges);
+  fprintf(out, "seg calls re-using an analysis: %u\n", s->entry_reuses);
   fprintf(out, "seg call states: %u\n", s->call_states);
   fprintf(out, "seg return states: %u\n", s->return_states);
   fprintf(out, "seg intersections: %u\n", s->intersections);

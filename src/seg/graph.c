@@ -26,6 +26,7 @@ void seg_options_default(seg_options *o) {
   o->budget = budget_queries(budget_unlimited(), 2000);
   o->max_states = 20000;
   o->modular_all = false;
+  o->modular_min_insts = SEG_LARGE_PROGRAM_INSTS;
   o->join_states = 4;
 }
 
@@ -98,6 +99,7 @@ typedef struct {
   uint32_t live_states; /* non-removed state nodes, for the limit */
   uint32_t merges;
   uint32_t join_generalized, join_merges; /* try_join's, for the summary */
+  uint32_t entry_merges, entry_reuses;    /* retire_entry's, and calls an existing entry covered */
   /* try_join: per instruction of the module (inst_base[f] + i), the nodes
    * that stood at a join point there on some path (removed ones included
    * until the next visit compacts the list) */
@@ -316,10 +318,37 @@ static void match_memory_vars(const seg_state *gen, const seg_state *spec, subst
   }
 }
 
-/* (c): <spec> implies mu(KB_gen). */
+/* The atoms a state's KB holds syntactically: its own, and both halves
+ * x <= y, x >= y of each equality (merging writes equalities that way). */
+static void known_atoms(seg_engine *e, const seg_state *s, u64_map *known) {
+  u64_map_reserve(known, 2 * s->kb.len);
+  for (size_t i = 0; i < s->kb.len; i++) {
+    smt_term t = s->kb.data[i];
+    u64_map_put(known, t, 0);
+    if (smt_term_kind(e->ctx, t) == SMT_EQ && smt_sort_is_int(smt_term_sort(e->ctx, smt_term_arg(e->ctx, t, 0)))) {
+      smt_term l = smt_term_arg(e->ctx, t, 0), r = smt_term_arg(e->ctx, t, 1);
+      u64_map_put(known, smt_mk_int_le(e->ctx, l, r), 0);
+      u64_map_put(known, smt_mk_int_ge(e->ctx, l, r), 0);
+    }
+  }
+}
+
+/* (c): <spec> implies mu(KB_gen). Atoms that spec's KB holds as they are
+ * (the globals' bounds, what the path before both states established)
+ * need no proof; only the others are asked, which keeps the query's cone
+ * small in programs with many allocations. */
 static bool kb_match(seg_engine *e, seg_state *gen, seg_state *spec, const subst *mu) {
-  smt_term kb = smt_mk_and(e->ctx, (uint32_t)gen->kb.len, gen->kb.data);
-  return seg_entails(e, spec, subst_term(e, mu, kb)) == SMT_YES;
+  u64_map known = {0};
+  known_atoms(e, spec, &known);
+  smt_term_vec rest = {0};
+  for (size_t i = 0; i < gen->kb.len; i++) {
+    smt_term atom = subst_term(e, mu, gen->kb.data[i]);
+    if (!u64_map_has(&known, atom)) VEC_PUSH(rest, atom);
+  }
+  u64_map_free(&known);
+  bool ok = rest.len == 0 || seg_entails(e, spec, smt_mk_and(e->ctx, (uint32_t)rest.len, rest.data)) == SMT_YES;
+  VEC_FREE(rest);
+  return ok;
 }
 
 /* Is gen a generalization of spec? On success *mu is the instantiation
@@ -384,10 +413,31 @@ static void pointer_bounds(seg_engine *e, seg_state *a, smt_term_vec *out) {
   smt_term one = smt_mk_int(ctx, 1);
   /* the allocation each pointer points into (or one past), if known */
   smt_term *base = xcalloc(ptrs.len ? ptrs.len : 1, sizeof *base);
+  /* Known offsets (layout.c) decide the bounds against an allocation of
+   * known extent without the solver: in the pointer's own class they are
+   * arithmetic on KB's equalities (kept when true); a pointer inside
+   * another allocation has no order that <a> implies against this one (not
+   * asked: a program with a hundred globals would ask hundreds per
+   * pointer). */
+  seg_layout lay;
+  seg_layout_build(e, a, &lay);
   for (size_t i = 0; i < ptrs.len; i++) {
-    smt_term p = ptrs.data[i];
+    smt_term p = ptrs.data[i], proot;
+    int64_t poff;
+    bool placed = seg_layout_offset(e, &lay, p, &proot, &poff);
+    long held = placed ? seg_layout_holder(e, &lay, p, one) : -1;
     for (size_t j = 0; j < a->al.len; j++) {
       const seg_alloc *al = &a->al.data[j];
+      const seg_layout_extent *x = &lay.extent.data[j];
+      if (placed && x->root != SMT_NULL && x->root == proot) {
+        if (x->lo <= poff) push_unique(out, smt_mk_int_le(ctx, al->lo, p));
+        if (poff <= x->lo) push_unique(out, smt_mk_int_le(ctx, p, al->lo));
+        if (poff <= x->hi) push_unique(out, smt_mk_int_le(ctx, p, al->hi));
+        if (poff <= x->hi + 1) push_unique(out, smt_mk_int_le(ctx, p, smt_mk_int_add2(ctx, al->hi, one)));
+        if (!base[i] && x->lo <= poff && poff <= x->hi + 1) base[i] = al->lo;
+        continue;
+      }
+      if (held >= 0 && (size_t)held != j && x->root != SMT_NULL) continue;
       push_unique(&cand, smt_mk_int_le(ctx, al->lo, p));
       push_unique(&cand, smt_mk_int_le(ctx, p, al->lo)); /* with the above: p is the start (a parameter) */
       push_unique(&cand, smt_mk_int_le(ctx, p, al->hi));
@@ -410,6 +460,7 @@ static void pointer_bounds(seg_engine *e, seg_state *a, smt_term_vec *out) {
       push_unique(&cand, smt_mk_int_ge(ctx, l, r));
     }
   free(base);
+  seg_layout_free(&lay);
   for (size_t i = 0; i < cand.len && !past_deadline(e); i++) {
     smt_term c = cand.data[i];
     if (c == SMT_TRUE || c == SMT_FALSE) continue;
@@ -438,14 +489,26 @@ static void double_brackets(seg_engine *e, seg_state *a, smt_term_vec *out) {
     }
     if (past_deadline(e)) return; /* fewer candidates: only knowledge is lost */
   }
+  /* addresses in two different allocations have no order that <a> implies
+   * (it keeps allocations apart, in either order): such pairs are not
+   * asked about (a program with a hundred globals has thousands) */
+  seg_layout lay;
+  seg_layout_build(e, a, &lay);
+  long *holder = xmalloc((a->pt.len ? a->pt.len : 1) * sizeof *holder);
+  for (size_t i = 0; i < a->pt.len; i++)
+    holder[i] = seg_layout_holder(e, &lay, a->pt.data[i].addr, smt_mk_int(ctx, a->pt.data[i].bytes));
+  seg_layout_free(&lay);
   for (size_t i = 0; i < a->pt.len; i++)
     for (size_t j = i + 1; j < a->pt.len; j++) {
       const seg_pt *p = &a->pt.data[i], *q = &a->pt.data[j];
       if (p->bytes != q->bytes || p->is_signed != q->is_signed || p->addr == q->addr) continue;
-      if (past_deadline(e)) return;
+      if (holder[i] >= 0 && holder[j] >= 0 && holder[i] != holder[j]) continue;
+      if (past_deadline(e)) break;
       if (seg_entails(e, a, smt_mk_not(ctx, smt_mk_eq(ctx, p->val, q->val))) == SMT_YES)
         push_strict_order(e, a, p->addr, q->addr, out);
     }
+  free(holder);
+  if (past_deadline(e)) return;
   pointer_bounds(e, a, out);
 }
 
@@ -561,11 +624,14 @@ static void merge_kb(seg_engine *e, seg_state *c, seg_state *a, seg_state *b, co
                      const subst *mu_b) {
   smt_term_vec cand = {0};
   double_brackets(e, a, &cand);
+  u64_map in_b = {0}; /* b's atoms: implied without a query */
+  known_atoms(e, b, &in_b);
   for (size_t i = 0; i < cand.len; i++) {
     if (past_deadline(e)) break;
-    smt_term phi = subst_term(e, inv_a, cand.data[i]);
-    if (seg_entails(e, b, subst_term(e, mu_b, phi)) == SMT_YES) seg_kb_add(e, c, phi);
+    smt_term phi = subst_term(e, inv_a, cand.data[i]), phi_b = subst_term(e, mu_b, phi);
+    if (u64_map_has(&in_b, phi_b) || seg_entails(e, b, phi_b) == SMT_YES) seg_kb_add(e, c, phi);
   }
+  u64_map_free(&in_b);
   VEC_FREE(cand);
 }
 
@@ -624,6 +690,11 @@ static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst 
  * graph is incomplete (each new one is a merge, more general than the
  * newest: the limit is never reached when merging converges). */
 enum { MAX_ENTRIES_PER_FUNCTION = 8 };
+/* Entries of one function replaced by a more general one (retire_entry):
+ * each merge drops knowledge of the old entry, so a function's entry
+ * settles after as many as its state has atoms; this bounds the work
+ * before that. */
+enum { MAX_ENTRY_MERGES_PER_FUNCTION = 64 };
 
 static bool is_call_state(const seg_engine *e, seg_state *s) {
   if (s->nframes < 2) return false;
@@ -719,9 +790,9 @@ static void drop_intersections_of(builder *bd, uint32_t r) {
 
 /* Registers a call state at entry k (mu: call abstraction -> entry) and
  * intersects it with the entry's return states so far. */
-static void register_call(builder *bd, uint32_t k, uint32_t call, const subst *mu) {
+static void register_call(builder *bd, uint32_t k, uint32_t call, uint32_t abs, const subst *mu) {
   seg_graph *g = bd->g;
-  seg_call_reg cr = {call, 0, NULL, NULL};
+  seg_call_reg cr = {call, abs, 0, NULL, NULL};
   subst_copy_out(mu, &cr.nmu, &cr.mu_var, &cr.mu_val);
   VEC_PUSH(g->entries.data[k].calls, cr);
   size_t reg = g->entries.data[k].calls.len - 1;
@@ -729,6 +800,59 @@ static void register_call(builder *bd, uint32_t k, uint32_t call, const subst *m
     uint32_t r = g->entries.data[k].rets.data[i];
     if (!node(g, r)->removed && !seg_ret_generalized(g, r)) add_intersection(bd, k, reg, r);
   }
+}
+
+/* A unique entry state per function (seed 004 Sect. 5.1): entry k_old,
+ * which the new entry k_new generalizes (a merge of the two states), goes
+ * with its analysis, and its calls are registered at k_new instead (a
+ * generalization edge from each call's abstraction, intersections with
+ * k_new's return states as they come). A function then has one analysis
+ * whose entry grows more general with each call it did not cover, instead
+ * of one analysis per merge. Not done (false) when k_old's analysis holds
+ * one of its own calls or the current one (recursion: removing it would
+ * remove the call), or when k_new's state does not generalize a call's
+ * abstraction. */
+static bool retire_entry(builder *bd, uint32_t k_old, uint32_t k_new, uint32_t current_call) {
+  seg_graph *g = bd->g;
+  seg_engine *e = &g->e;
+  if (node(g, current_call)->entry == k_old) return false;
+  size_t ncalls = g->entries.data[k_old].calls.len;
+  subst *mus = xcalloc(ncalls ? ncalls : 1, sizeof *mus);
+  bool ok = true;
+  for (size_t i = 0; i < ncalls && ok; i++) {
+    const seg_call_reg *cr = &g->entries.data[k_old].calls.data[i];
+    if (node(g, cr->call)->removed) continue;
+    ok = node(g, cr->call)->entry != k_old && !node(g, cr->abs)->removed &&
+         is_generalization_with(e, node(g, g->entries.data[k_new].node)->state, node(g, cr->abs)->state, &mus[i],
+                                false);
+  }
+  if (ok) {
+    /* the intersections of the old calls (children of their call states)
+     * and the old analysis (every node of entry k_old) go */
+    bool *old_call = xcalloc(g->nodes.len, sizeof *old_call);
+    for (size_t i = 0; i < ncalls; i++) old_call[g->entries.data[k_old].calls.data[i].call] = true;
+    for (size_t i = 0; i < g->nodes.len; i++) {
+      seg_node *n = node(g, (uint32_t)i);
+      if (!n->removed && n->in == SEG_EDGE_INTERSECT && n->parent != IR_NONE && old_call[n->parent])
+        remove_subtree(bd, (uint32_t)i, true);
+    }
+    free(old_call);
+    for (size_t i = 0; i < g->nodes.len; i++)
+      if (!node(g, (uint32_t)i)->removed && node(g, (uint32_t)i)->entry == k_old) mark_removed(bd, (uint32_t)i);
+    g->entries.data[k_old].retired = true;
+    drop_orphans(bd);
+    uint32_t en = g->entries.data[k_new].node;
+    for (size_t i = 0; i < ncalls; i++) {
+      seg_call_reg cr = g->entries.data[k_old].calls.data[i]; /* a copy: register_call may move the vector */
+      if (node(g, cr.call)->removed) continue;
+      add_edge(g, cr.abs, en, SEG_EDGE_GEN, &mus[i]);
+      register_call(bd, k_new, cr.call, cr.abs, &mus[i]);
+    }
+    bd->entry_merges++;
+  }
+  for (size_t i = 0; i < ncalls; i++) subst_free(&mus[i]);
+  free(mus);
+  return ok;
 }
 
 /* A call state: its call abstraction, and a generalization edge from there
@@ -748,27 +872,33 @@ static void handle_call(builder *bd, uint32_t sc) {
   uint32_t ca = add_node(bd, cas, sc, SEG_EDGE_CALLABS);
   add_edge(g, sc, ca, SEG_EDGE_CALLABS, NULL);
   node(g, ca)->expanded = true;
-  uint32_t newest = IR_NONE, count = 0;
+  uint32_t newest = IR_NONE, count = 0, retired = 0;
   for (size_t k = g->entries.len; k-- > 1 && !past_deadline(e);) {
     if (g->entries.data[k].func != func) continue;
+    if (g->entries.data[k].retired) {
+      retired++;
+      continue;
+    }
     count++;
     if (newest == IR_NONE) newest = (uint32_t)k;
     subst mu = {0};
     if (is_generalization_with(e, node(g, g->entries.data[k].node)->state, cas, &mu, false)) {
       add_edge(g, ca, g->entries.data[k].node, SEG_EDGE_GEN, &mu);
-      register_call(bd, (uint32_t)k, sc, &mu);
+      register_call(bd, (uint32_t)k, sc, ca, &mu);
+      bd->entry_reuses++;
       subst_free(&mu);
       return;
     }
     subst_free(&mu);
   }
-  if (count >= MAX_ENTRIES_PER_FUNCTION) {
-    set_incomplete(bd, "more than %d entry states for %s", MAX_ENTRIES_PER_FUNCTION,
-                   e->m->funcs.data[func].name);
+  if (count >= MAX_ENTRIES_PER_FUNCTION || retired >= MAX_ENTRY_MERGES_PER_FUNCTION) {
+    set_incomplete(bd, "more than %d entry states for %s", count >= MAX_ENTRIES_PER_FUNCTION
+                   ? MAX_ENTRIES_PER_FUNCTION : MAX_ENTRY_MERGES_PER_FUNCTION, e->m->funcs.data[func].name);
     return;
   }
   subst mu = {0};
   seg_state *es = NULL;
+  uint32_t merged_from = IR_NONE;
   if (newest != IR_NONE) {
     subst mu_a = {0};
     es = merge_states(e, node(g, g->entries.data[newest].node)->state, cas, &mu_a, NULL);
@@ -785,6 +915,8 @@ static void handle_call(builder *bd, uint32_t sc) {
       es = NULL;
       subst_free(&mu);
       mu = (subst){0};
+    } else {
+      merged_from = newest;
     }
   }
   if (!es) {
@@ -795,8 +927,9 @@ static void handle_call(builder *bd, uint32_t sc) {
   uint32_t en = add_node(bd, es, IR_NONE, SEG_EDGE_GEN);
   uint32_t k = new_entry(g, en, func);
   add_edge(g, ca, en, SEG_EDGE_GEN, &mu);
-  register_call(bd, k, sc, &mu);
+  register_call(bd, k, sc, ca, &mu);
   subst_free(&mu);
+  if (merged_from != IR_NONE) retire_entry(bd, merged_from, k, sc);
   VEC_PUSH(bd->work, en);
 }
 
@@ -1134,12 +1267,40 @@ static void summarize(builder *bd, double t0) {
   s->merges = bd->merges;
   s->join_generalized = bd->join_generalized;
   s->join_merges = bd->join_merges;
-  s->entry_states = g->entries.len ? (uint32_t)g->entries.len - 1 : 0;
+  for (size_t k = 1; k < g->entries.len; k++) s->entry_states += !g->entries.data[k].retired;
+  s->entry_merges = bd->entry_merges;
+  s->entry_reuses = bd->entry_reuses;
   s->complete = !bd->stop && bd->work.len == 0 && bd->deferred.len == 0 && !g->reason;
   s->reason = g->reason;
   s->first_err = g->first_err;
   s->queries = g->e.queries;
   s->seconds = util_now() - t0;
+}
+
+/* Instructions of main and the defined functions it may call (directly or
+ * through others): the program's size for seg_options.modular_min_insts. */
+static uint32_t program_insts(const ir_module *m) {
+  uint32_t mainf = ir_func_find(m, "main");
+  if (mainf == IR_NONE) return 0;
+  bool *seen = xcalloc(m->funcs.len, sizeof *seen);
+  u32_vec todo = {0};
+  VEC_PUSH(todo, mainf);
+  seen[mainf] = true;
+  uint32_t total = 0;
+  while (todo.len) {
+    const ir_func *f = &m->funcs.data[todo.data[--todo.len]];
+    if (!f->defined) continue;
+    total += f->ninsts;
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      if (in->op != IR_CALL || in->callee == IR_NONE || in->callee >= m->funcs.len || seen[in->callee]) continue;
+      seen[in->callee] = true;
+      VEC_PUSH(todo, in->callee);
+    }
+  }
+  VEC_FREE(todo);
+  free(seen);
+  return total;
 }
 
 static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const seg_options *o) {
@@ -1156,7 +1317,7 @@ static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const se
   e->budget = e->opt.budget;
   e->modular = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->modular);
   ir_recursive_funcs(m, e->modular);
-  if (e->opt.modular_all)
+  if (e->opt.modular_all || (e->opt.modular_min_insts && program_insts(m) >= e->opt.modular_min_insts))
     for (size_t i = 0; i < m->funcs.len; i++) {
       const ir_func *f = &m->funcs.data[i];
       if (f->defined && f->nblocks > 1 && strcmp(f->name, "main") != 0) e->modular[i] = true;

@@ -140,13 +140,20 @@ void seg_pop_frame(seg_state *s);
 smt_term seg_fo(seg_engine *e, seg_state *s);
 /* Does <a> imply phi? SMT_YES / SMT_NO (a model exists) / SMT_DONT_KNOW.
  * Counted in e->queries. A state with more than SEG_CONE_ALLOCS
- * allocations is asked through the part of <a> connected to phi's
+ * allocations or PT atoms is asked through the part of <a> connected to phi's
  * variables (state.c, fo_cone): SMT_YES still means <a> implies phi; SMT_NO
  * then only means "not shown". */
 enum { SEG_CONE_ALLOCS = 16 };
 smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi);
-/* Is <a> satisfiable? false only when certainly unsatisfiable. */
+/* Is <a> satisfiable? false only when certainly unsatisfiable (a state
+ * with more than SEG_CONE_ALLOCS allocations is asked for KB alone). */
 bool seg_feasible(seg_engine *e, seg_state *s);
+/* The same for a state whose KB was satisfiable before `seed` (a
+ * conjunction of its atoms) was added: in a large state only the KB atoms
+ * connected to seed's variables are asked (the others share no variable
+ * with them, so the answer is the same when the rest is satisfiable, and
+ * a part that is unsatisfiable makes all of it so). */
+bool seg_feasible_near(seg_engine *e, seg_state *s, smt_term seed);
 
 /* LV is injective (seg.h): no symbolic variable is the entry of two slots,
  * in one frame or in two. For assertions: seg_fo and seg_project check it. */
@@ -195,6 +202,44 @@ bool seg_same_position(const seg_state *a, const seg_state *b);
 
 /* Compact one-line-per-component text (for dot labels and debugging). */
 void seg_state_print(seg_engine *e, const seg_state *s, strbuf *out, const char *sep);
+
+/* ---- allocation layout (layout.c) ------------------------------------------------ */
+/* Constant offsets between variables, read off KB's equality atoms
+ * x - y = k (a weighted union-find), and the allocations whose both bounds
+ * are in one class (known extent). A view of one state, built when a rule
+ * first needs it; atoms added to KB later are not in it (knowledge only
+ * grows within a rule, so its answers stay true). Every answer follows from
+ * <a>, so it is one the solver would give, without asking it. */
+typedef struct {
+  smt_term root; /* SMT_NULL: size unknown */
+  int64_t lo, hi; /* the allocation is bytes root+lo .. root+hi */
+} seg_layout_extent;
+typedef struct {
+  bool built;
+  u64_map index;           /* variable -> node */
+  u32_vec parent;          /* union-find over nodes */
+  VEC(int64_t) offset;     /* value(node) - value(parent) */
+  smt_term_vec var;        /* node -> variable */
+  VEC(seg_layout_extent) extent; /* per allocation of the state, in AL order */
+} seg_layout;
+typedef enum {
+  SEG_LAYOUT_UNKNOWN,    /* not decided by offsets */
+  SEG_LAYOUT_DISJOINT,   /* no byte in common */
+  SEG_LAYOUT_SAME_START, /* the same first byte */
+  SEG_LAYOUT_OVERLAP     /* a byte in common, different first bytes */
+} seg_layout_rel;
+void seg_layout_build(seg_engine *e, const seg_state *s, seg_layout *l);
+void seg_layout_free(seg_layout *l);
+/* t (a variable, or a constant plus a variable) as root + *off; false
+ * for other terms. */
+bool seg_layout_offset(seg_engine *e, seg_layout *l, smt_term t, smt_term *root, int64_t *off);
+/* The index in AL of the allocation that holds bytes a .. a+n-1 (n an Int
+ * constant) by known offsets, or -1. */
+long seg_layout_holder(seg_engine *e, seg_layout *l, smt_term a, smt_term n);
+/* How bytes a1 .. a1+n1-1 and a2 .. a2+n2-1 relate (n1, n2 Int constants):
+ * by offsets in one class, or as ranges held by two different allocations
+ * (disjoint by <a>). */
+seg_layout_rel seg_layout_relate(seg_engine *e, seg_layout *l, smt_term a1, smt_term n1, smt_term a2, smt_term n2);
 
 /* ---- one step of symbolic execution (rules.c) ------------------------------ */
 /* CALLABS: a call state to its call abstraction (seed 004 Def. 5);
@@ -282,6 +327,7 @@ typedef struct {
  * variables; unmapped variables map to themselves). */
 typedef struct {
   uint32_t call;
+  uint32_t abs; /* the call's call abstraction (its CALLABS child) */
   uint32_t nmu;
   smt_term *mu_var, *mu_val;
 } seg_call_reg;
@@ -291,6 +337,7 @@ typedef struct {
  * walks of generalization stay inside one analysis. */
 typedef struct {
   uint32_t node, func;
+  bool retired; /* replaced by a more general entry of func (graph.c, retire_entry): its analysis is gone */
   VEC(seg_call_reg) calls;
   u32_vec rets;   /* return states reached from the entry */
 } seg_entry;

@@ -21,45 +21,47 @@
 static void key_pt_by_params(seg_engine *e, seg_state *s) {
   assert(s->nframes == 1);
   const seg_frame *fr = &s->frames[0];
-  bool *keyed = xcalloc(s->pt.len ? s->pt.len : 1, sizeof *keyed);
-  for (uint32_t k = 0; k < fr->nslots; k++) {
-    smt_term w = fr->lv[k];
-    if (w == SMT_NULL) continue;
-    for (size_t i = 0; i < s->kb.len; i++) {
-      smt_term u = seg_definition_of(e, s->kb.data[i], w);
-      if (u == SMT_NULL || smt_term_kind(e->ctx, u) != SMT_VAR) continue;
-      for (size_t j = 0; j < s->pt.len; j++)
-        if (s->pt.data[j].addr == u) {
-          s->pt.data[j].addr = w;
-          keyed[j] = true;
-        }
-    }
-  }
-  /* the others, at the start of an allocation, by its start: a cell of a
-   * caller (its local c, passed on through a pointer the callee does not
-   * have) then has the same address variable in every call abstraction
-   * that keeps the allocation, so merging entry states keeps it */
+  /* u = w is read off KB's equalities by known offsets (layout.c): the
+   * same class and the same offset */
+  seg_layout lay;
+  seg_layout_build(e, s, &lay);
   for (size_t j = 0; j < s->pt.len; j++) {
-    smt_term u = s->pt.data[j].addr;
-    if (keyed[j] || smt_term_kind(e->ctx, u) != SMT_VAR) continue;
-    for (size_t a = 0; a < s->al.len && s->pt.data[j].addr == u; a++) {
+    smt_term u = s->pt.data[j].addr, ru, rw;
+    int64_t ou, ow;
+    if (smt_term_kind(e->ctx, u) != SMT_VAR || !seg_layout_offset(e, &lay, u, &ru, &ou)) continue;
+    bool keyed = false;
+    for (uint32_t k = 0; k < fr->nslots; k++) {
+      smt_term w = fr->lv[k];
+      if (w == SMT_NULL || w == u || !seg_layout_offset(e, &lay, w, &rw, &ow) || rw != ru || ow != ou) continue;
+      s->pt.data[j].addr = w; /* a later slot naming the same address wins, as in slot order */
+      keyed = true;
+    }
+    /* the others, at the start of an allocation, by its start: a cell of a
+     * caller (its local c, passed on through a pointer the callee does not
+     * have) then has the same address variable in every call abstraction
+     * that keeps the allocation, so merging entry states keeps it */
+    for (size_t a = 0; a < s->al.len && !keyed; a++) {
       smt_term lo = s->al.data[a].lo;
       if (lo == u) break;
-      for (size_t i = 0; i < s->kb.len; i++)
-        if (seg_definition_of(e, s->kb.data[i], u) == lo) {
-          s->pt.data[j].addr = lo;
-          break;
-        }
+      if (seg_layout_offset(e, &lay, lo, &rw, &ow) && rw == ru && ow == ou) {
+        s->pt.data[j].addr = lo;
+        break;
+      }
     }
   }
-  free(keyed);
+  seg_layout_free(&lay);
   s->fo_cache = SMT_NULL;
 }
 
-/* Is v the address of one of the module's globals (a run constant)? */
-static bool is_global_base(const seg_state *s, smt_term v) {
+/* Is v a run constant: the address of one of the module's globals, or the
+ * last byte of a global (its address plus its size less one, made once
+ * with it)? Renaming the last bytes too made every intersection a state
+ * whose globals no entry state matched. */
+static bool is_run_constant(const seg_state *s, smt_term v) {
   for (uint32_t g = 0; g < s->nglobals; g++)
     if (s->globals[g] == v) return true;
+  for (size_t i = 0; i < s->al.len; i++)
+    if (s->al.data[i].kind == SEG_AL_GLOBAL && s->al.data[i].hi == v) return true;
   return false;
 }
 
@@ -96,7 +98,7 @@ void seg_make_entry(seg_engine *e, seg_state *s) {
   s->ghost = xmalloc((vars.len ? vars.len : 1) * sizeof *s->ghost);
   s->nghost = 0;
   for (size_t i = 0; i < vars.len; i++)
-    if (!is_global_base(s, vars.data[i])) s->ghost[s->nghost++] = vars.data[i];
+    if (!is_run_constant(s, vars.data[i])) s->ghost[s->nghost++] = vars.data[i];
   assert(s->nghost <= vars.len && s->abstracted); /* entries start functions' analyses */
   VEC_FREE(vars);
 }
@@ -135,7 +137,7 @@ static void make_delta(seg_engine *e, seg_state *ret, const seg_state *entry, ui
   seg_state_vars(e, ret, &vars);
   for (size_t i = 0; i < vars.len; i++) {
     smt_term v = vars.data[i];
-    bool keep = is_global_base(ret, v);
+    bool keep = is_run_constant(ret, v);
     for (size_t k = 0; k < d->from.len && !keep; k++) keep = d->from.data[k] == v; /* already renamed */
     if (keep) continue;
     char name[24];
@@ -211,7 +213,8 @@ static void kept_call_memory(seg_engine *e, seg_state *call, const seg_state *en
 }
 
 static seg_state *intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
-                            const smt_term *mu_var, const smt_term *mu_val, const call_memory *cm, bool identify);
+                            const smt_term *mu_var, const smt_term *mu_val, const call_memory *cm, bool identify,
+                            smt_term *from_ret);
 
 seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
                          const smt_term *mu_var, const smt_term *mu_val) {
@@ -219,14 +222,18 @@ seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const s
   kept_call_memory(e, call, entry, nmu, mu_var, mu_val, &cm);
   /* with the identities made syntactic, unless that puts one variable into
    * two LV slots (LV stays injective): then with fresh names throughout */
-  seg_state *si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, &cm, true);
+  smt_term from_ret; /* the KB atoms that came from the return state */
+  seg_state *si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, &cm, true, &from_ret);
   if (!seg_lv_injective(si)) {
     seg_state_free(si);
-    si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, &cm, false);
+    si = intersect(e, call, ret, entry, nmu, mu_var, mu_val, &cm, false, &from_ret);
   }
   VEC_FREE(cm.al);
   VEC_FREE(cm.pt);
-  if (!seg_feasible(e, si)) {
+  /* the call state and the return state are each satisfiable: what can
+   * make the intersection unsatisfiable is connected to the atoms that
+   * came from the return state */
+  if (!seg_feasible_near(e, si, from_ret)) {
     seg_state_free(si);
     return NULL;
   }
@@ -235,7 +242,8 @@ seg_state *seg_intersect(seg_engine *e, seg_state *call, seg_state *ret, const s
 }
 
 static seg_state *intersect(seg_engine *e, seg_state *call, seg_state *ret, const seg_state *entry, uint32_t nmu,
-                            const smt_term *mu_var, const smt_term *mu_val, const call_memory *cm, bool identify) {
+                            const smt_term *mu_var, const smt_term *mu_val, const call_memory *cm, bool identify,
+                            smt_term *from_ret) {
   assert(call->nframes >= 2 && ret->nframes == 1 && ret->abstracted);
   assert(ret->nghost == entry->nghost);
   smt_ctx *ctx = e->ctx;
@@ -279,9 +287,13 @@ static seg_state *intersect(seg_engine *e, seg_state *call, seg_state *ret, cons
   /* KB: the call state's, the return state's renamed, and the variable
    * identities: mu(v) = delta(w) for v ~> w, i.e. the entry's ghost j as
    * the call state saw it equals the return state's ghost j */
-  for (size_t i = 0; i < ret->kb.len; i++) seg_kb_add(e, si, delta_term(e, &d, ret->kb.data[i]));
+  smt_term_vec added = {0};
+  for (size_t i = 0; i < ret->kb.len; i++) VEC_PUSH(added, delta_term(e, &d, ret->kb.data[i]));
   for (uint32_t j = 0; j < entry->nghost; j++)
-    seg_kb_add(e, si, smt_mk_eq(ctx, mu_of(nmu, mu_var, mu_val, entry->ghost[j]), delta_var(&d, ret->ghost[j])));
+    VEC_PUSH(added, smt_mk_eq(ctx, mu_of(nmu, mu_var, mu_val, entry->ghost[j]), delta_var(&d, ret->ghost[j])));
+  for (size_t i = 0; i < added.len; i++) seg_kb_add(e, si, added.data[i]);
+  *from_ret = smt_mk_and(ctx, (uint32_t)added.len, added.data);
+  VEC_FREE(added);
   si->fo_cache = SMT_NULL;
   VEC_FREE(d.from);
   VEC_FREE(d.to);

@@ -1090,6 +1090,11 @@ static bool rule_stackrestore(cx *c) {
  * many globals. */
 #define SEG_ALLOC_SINGLE_QUERIES 8
 static bool in_alloc(cx *c, smt_term ad, smt_term n, smt_term hint) {
+  seg_layout lay;
+  seg_layout_build(c->e, c->ns, &lay);
+  long held = seg_layout_holder(c->e, &lay, ad, n);
+  seg_layout_free(&lay);
+  if (held >= 0) return true; /* known offsets inside a known extent */
   smt_term end = sub(c, add(c, ad, n), kint(c, 1));
   size_t nal = c->ns->al.len;
   bool *asked = nal ? xcalloc(nal, sizeof *asked) : NULL;
@@ -1151,15 +1156,26 @@ static void mark_disjoint(cx *c, const uint32_t *idx, size_t n, smt_term lo, smt
   }
 }
 
-/* Drops every PT atom that <a> does not prove disjoint from [lo, hi]. */
+/* Drops every PT atom that <a> does not prove disjoint from [lo, hi]:
+ * decided by known offsets where they tell (layout.c), by the solver for
+ * the rest. */
 static void drop_pt_overlapping(cx *c, smt_term lo, smt_term hi) {
   size_t npt = c->ns->pt.len;
   if (npt == 0) return;
   bool *keep = xcalloc(npt, sizeof *keep);
   uint32_t *ask = xmalloc(npt * sizeof *ask);
   size_t nask = 0;
-  for (size_t i = 0; i < npt; i++)
-    if (c->ns->pt.data[i].addr != lo) ask[nask++] = (uint32_t)i; /* the same address overlaps */
+  seg_layout lay;
+  seg_layout_build(c->e, c->ns, &lay);
+  smt_term len = add(c, sub(c, hi, lo), kint(c, 1));
+  for (size_t i = 0; i < npt; i++) {
+    seg_pt p = c->ns->pt.data[i];
+    if (p.addr == lo) continue; /* the same address overlaps */
+    seg_layout_rel rel = seg_layout_relate(c->e, &lay, p.addr, kint(c, p.bytes), lo, len);
+    if (rel == SEG_LAYOUT_DISJOINT) keep[i] = true;
+    else if (rel == SEG_LAYOUT_UNKNOWN) ask[nask++] = (uint32_t)i;
+  }
+  seg_layout_free(&lay);
   mark_disjoint(c, ask, nask, lo, hi, keep);
   size_t k = 0;
   for (size_t i = 0; i < npt; i++)
@@ -1207,10 +1223,22 @@ static bool rule_load(cx *c) {
   unsigned bits = ptr ? ptr_bits(c) : res_bits(c);
   bool exact = size <= 8 && bits == 8 * size;
   if (exact) {
-    for (size_t i = c->ns->pt.len; i-- > 0;) {
+    seg_layout lay;
+    seg_layout_build(c->e, c->ns, &lay);
+    size_t found = SIZE_MAX;
+    for (size_t i = c->ns->pt.len; i-- > 0 && found == SIZE_MAX;) {
       seg_pt p = c->ns->pt.data[i];
       if (p.bytes != size) continue;
-      if (p.addr != ad && !yes(c, eq(c, p.addr, ad))) continue;
+      if (p.addr == ad) {
+        found = i;
+        continue;
+      }
+      seg_layout_rel rel = seg_layout_relate(c->e, &lay, p.addr, ku64(c, size), ad, ku64(c, size));
+      if (rel == SEG_LAYOUT_SAME_START || (rel == SEG_LAYOUT_UNKNOWN && yes(c, eq(c, p.addr, ad)))) found = i;
+    }
+    seg_layout_free(&lay);
+    if (found != SIZE_MAX) {
+      seg_pt p = c->ns->pt.data[found];
       smt_term v;
       if (!conv(c, p.val, bits, p.is_signed, rsg, &v)) return false;
       return def_eq(c, v);

@@ -91,6 +91,10 @@
 #include "../smt/smt.h"
 #include "../util/util.h"
 
+/* The size from which a program counts as large (seg_options.modular_min_insts),
+ * measured: see the README's table of the SV-COMP folders' sizes. */
+enum { SEG_LARGE_PROGRAM_INSTS = 400 };
+
 typedef struct {
   /* its deadline ends the construction (an incomplete graph); its query
    * limit bounds each solver query (default: no deadline, 2000 ms) */
@@ -100,6 +104,11 @@ typedef struct {
    * recursive ones (seed 004 Sect. 5.1: AProVE analyses all functions but
    * straight-line ones modularly); for large programs. Default false. */
   bool modular_all;
+  /* Large programs (seed 004 Sect. 5.1): when main and the functions it
+   * may call have at least this many IR instructions together, calls are
+   * modular as with modular_all. 0: never by size. Default
+   * SEG_LARGE_PROGRAM_INSTS. */
+  uint32_t modular_min_insts;
   /* Merging at join points (seed 004 Sect. 5.1, "Adapting the Strategy for
    * Merging"): once this many states of one analysis on different paths
    * (none a tree ancestor of another) stand at the first instruction of a
@@ -163,12 +172,16 @@ typedef struct {
   bool uses_heap;         /* some state has a heap allocation */
   bool error_call;        /* an END leaf calls reach_error / __VERIFIER_error (unreach-call) */
   uint32_t states, edges, generalizations, merges, refinements;
-  /* modular graphs (seed 004): entry states of called functions' analyses,
+  /* modular graphs (seed 004): entry states of called functions' analyses (live ones),
    * call states, return states (not generalized by another), intersections */
   uint32_t entry_states, call_states, return_states, intersections;
   /* merging at join points (seg_options.join_states): states generalized
    * by a state on another path, and merges made there (also in merges) */
   uint32_t join_generalized, join_merges;
+  /* a unique entry state per function (seed 004 Sect. 5.1): entries
+   * replaced by a more general merged one, and calls whose abstraction an
+   * existing entry generalized (the callee's analysis re-used) */
+  uint32_t entry_merges, entry_reuses;
   uint64_t queries;       /* entailment queries asked while building */
   double seconds;
 } seg_summary;

@@ -172,7 +172,8 @@ static bool touches(const u64_map *cone, smt_term x, smt_term y) {
   return !cone || u64_map_has(cone, x) || u64_map_has(cone, y);
 }
 
-static void memory_atoms(smt_ctx *ctx, const seg_state *s, const u64_map *cone, smt_term_vec *parts) {
+static void memory_atoms(seg_engine *e, const seg_state *s, const u64_map *cone, smt_term_vec *parts) {
+  smt_ctx *ctx = e->ctx;
   /* allocations are non-empty intervals, pairwise disjoint */
   for (size_t i = 0; i < s->al.len; i++) {
     const seg_alloc *a = &s->al.data[i];
@@ -186,16 +187,26 @@ static void memory_atoms(smt_ctx *ctx, const seg_state *s, const u64_map *cone, 
   }
   /* the memory is a function: the same address holds the same value (for
    * atoms of the same size and representation); this gives the seed's
-   * addr1 != addr2 whenever val1 != val2 */
+   * addr1 != addr2 whenever val1 != val2. Pairs whose addresses known
+   * offsets tell apart (layout.c: the same class at other offsets, or two
+   * allocations) are left out: the atom follows from KB and the
+   * disjointness above, and a hundred globals made thousands of them. */
+  if (s->pt.len < 2) return;
+  seg_layout lay;
+  seg_layout_build(e, s, &lay);
   for (size_t i = 0; i < s->pt.len; i++) {
     const seg_pt *p = &s->pt.data[i];
     if (!touches(cone, p->addr, p->val)) continue;
     for (size_t j = i + 1; j < s->pt.len; j++) {
       const seg_pt *q = &s->pt.data[j];
       if (p->bytes != q->bytes || p->is_signed != q->is_signed || !touches(cone, q->addr, q->val)) continue;
+      smt_term n = smt_mk_int(ctx, p->bytes);
+      seg_layout_rel rel = seg_layout_relate(e, &lay, p->addr, n, q->addr, n);
+      if (rel == SEG_LAYOUT_DISJOINT || rel == SEG_LAYOUT_OVERLAP) continue;
       VEC_PUSH(*parts, smt_mk_implies(ctx, smt_mk_eq(ctx, p->addr, q->addr), smt_mk_eq(ctx, p->val, q->val)));
     }
   }
+  seg_layout_free(&lay);
 }
 
 smt_term seg_fo(seg_engine *e, seg_state *s) {
@@ -204,7 +215,7 @@ smt_term seg_fo(seg_engine *e, seg_state *s) {
   smt_ctx *ctx = e->ctx;
   smt_term_vec parts = {0};
   for (size_t i = 0; i < s->kb.len; i++) VEC_PUSH(parts, s->kb.data[i]);
-  memory_atoms(ctx, s, NULL, &parts);
+  memory_atoms(e, s, NULL, &parts);
   s->fo_cache = smt_mk_and(ctx, (uint32_t)parts.len, parts.data);
   VEC_FREE(parts);
   return s->fo_cache;
@@ -212,7 +223,12 @@ smt_term seg_fo(seg_engine *e, seg_state *s) {
 
 bool seg_feasible(seg_engine *e, seg_state *s) {
   e->queries++;
-  return smt_is_sat(e->ctx, e->budget, seg_fo(e, s)) != SMT_UNSAT;
+  if (s->al.len <= SEG_CONE_ALLOCS) return smt_is_sat(e->ctx, e->budget, seg_fo(e, s)) != SMT_UNSAT;
+  /* Many allocations: KB alone. A part of <a> that is unsatisfiable makes
+   * all of it so, and a model of the pairwise disjointness of hundreds of
+   * allocations took the solver up to a second to find; what is lost is
+   * only pruning by memory facts. */
+  return smt_is_sat(e->ctx, e->budget, smt_mk_and(e->ctx, (uint32_t)s->kb.len, s->kb.data)) != SMT_UNSAT;
 }
 
 /* ---- variables -------------------------------------------------------------- */
@@ -384,13 +400,12 @@ void seg_state_vars(seg_engine *e, const seg_state *s, smt_term_vec *out) {
  * touch, disjointness of two touched allocations, and functionality of two
  * touched PT atoms. A conjunction of atoms of <a>, so whatever it implies
  * <a> implies. */
-static smt_term fo_cone(seg_engine *e, seg_state *s, smt_term phi) {
+static void kb_cone(seg_engine *e, const seg_state *s, smt_term phi, term_set *cone, smt_term_vec *parts) {
   smt_ctx *ctx = e->ctx;
-  term_set cone;
-  set_init(&cone, state_size(s));
-  smt_term_vec tv = {0}, parts = {0};
+  set_init(cone, state_size(s));
+  smt_term_vec tv = {0};
   smt_term_vars(ctx, phi, &tv);
-  for (size_t i = 0; i < tv.len; i++) set_add(&cone, tv.data[i]);
+  for (size_t i = 0; i < tv.len; i++) set_add(cone, tv.data[i]);
   bool *used = xcalloc(s->kb.len ? s->kb.len : 1, sizeof *used);
   for (bool changed = true; changed;) {
     changed = false;
@@ -399,20 +414,39 @@ static smt_term fo_cone(seg_engine *e, seg_state *s, smt_term phi) {
       tv.len = 0;
       smt_term_vars(ctx, s->kb.data[i], &tv);
       bool touches = false;
-      for (size_t k = 0; k < tv.len && !touches; k++) touches = u64_map_has(&cone, tv.data[k]);
+      for (size_t k = 0; k < tv.len && !touches; k++) touches = u64_map_has(cone, tv.data[k]);
       if (!touches) continue;
       used[i] = changed = true;
-      VEC_PUSH(parts, s->kb.data[i]);
-      for (size_t k = 0; k < tv.len; k++) set_add(&cone, tv.data[k]);
+      VEC_PUSH(*parts, s->kb.data[i]);
+      for (size_t k = 0; k < tv.len; k++) set_add(cone, tv.data[k]);
     }
   }
   free(used);
   VEC_FREE(tv);
-  memory_atoms(ctx, s, &cone, &parts);
-  smt_term fo = smt_mk_and(ctx, (uint32_t)parts.len, parts.data);
+}
+
+static smt_term fo_cone(seg_engine *e, seg_state *s, smt_term phi) {
+  term_set cone;
+  smt_term_vec parts = {0};
+  kb_cone(e, s, phi, &cone, &parts);
+  memory_atoms(e, s, &cone, &parts);
+  smt_term fo = smt_mk_and(e->ctx, (uint32_t)parts.len, parts.data);
   VEC_FREE(parts);
   u64_map_free(&cone);
   return fo;
+}
+
+bool seg_feasible_near(seg_engine *e, seg_state *s, smt_term seed) {
+  if (s->al.len <= SEG_CONE_ALLOCS && s->pt.len <= SEG_CONE_ALLOCS) return seg_feasible(e, s);
+  e->queries++;
+  term_set cone;
+  smt_term_vec parts = {0};
+  kb_cone(e, s, seed, &cone, &parts);
+  VEC_PUSH(parts, seed);
+  bool sat = smt_is_sat(e->ctx, e->budget, smt_mk_and(e->ctx, (uint32_t)parts.len, parts.data)) != SMT_UNSAT;
+  VEC_FREE(parts);
+  u64_map_free(&cone);
+  return sat;
 }
 
 smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi) {
@@ -420,7 +454,8 @@ smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi) {
   /* a state with many allocations (globals of a large program: <a> has
    * their pairwise disjointness) is asked through phi's cone; "not
    * implied by the cone" only loses a proof */
-  if (s->al.len > SEG_CONE_ALLOCS) return smt_implies(e->ctx, e->budget, fo_cone(e, s, phi), phi);
+  if (s->al.len > SEG_CONE_ALLOCS || s->pt.len > SEG_CONE_ALLOCS)
+    return smt_implies(e->ctx, e->budget, fo_cone(e, s, phi), phi);
   return smt_implies(e->ctx, e->budget, seg_fo(e, s), phi);
 }
 
@@ -483,22 +518,30 @@ static void eliminate(seg_engine *e, seg_state *s, smt_term d, smt_term_vec *tmp
       def = seg_definition_of(e, s->kb.data[i], d);
       if (def != SMT_NULL) def_at = i;
     }
-  smt_term_vec kept = {0};
-  for (size_t i = 0; i < s->kb.len; i++) {
-    smt_term a = s->kb.data[i];
-    if (i == def_at || atom_mentions(e, a, d, tmp)) /* the ITS transition keeps it (internal.h, link) */
+  smt_term_vec old = s->kb;
+  s->kb = (smt_term_vec){0};
+  u64_map in_kb = {0}; /* the new KB's atoms: each once */
+  u64_map_reserve(&in_kb, old.len);
+  smt_term_vec parts = {0};
+  for (size_t i = 0; i < old.len; i++) {
+    smt_term a = old.data[i];
+    bool mentions = i == def_at || atom_mentions(e, a, d, tmp);
+    if (mentions) /* the ITS transition keeps it (internal.h, link) */
       s->link = s->link == SMT_NULL ? a : smt_mk_and2(e->ctx, s->link, a);
-    if (i == def_at) continue;
-    if (atom_mentions(e, a, d, tmp)) {
-      if (def == SMT_NULL) continue; /* no definition: forget what d said */
-      a = smt_subst(e->ctx, a, 1, &d, &def);
+    if (i == def_at || (mentions && def == SMT_NULL)) continue; /* no definition: forget what d said */
+    parts.len = 0;
+    if (mentions) { /* rewritten: simplified and split as seg_kb_add does */
+      smt_term r = smt_simplify(e->ctx, smt_subst(e->ctx, a, 1, &d, &def));
+      smt_conjuncts(e->ctx, r, &parts);
+    } else { /* as it was: already simplified, one atom */
+      VEC_PUSH(parts, a);
     }
-    VEC_PUSH(kept, a);
+    for (size_t k = 0; k < parts.len; k++)
+      if (u64_map_add(&in_kb, parts.data[k], 0)) VEC_PUSH(s->kb, parts.data[k]);
   }
-  VEC_FREE(s->kb);
-  /* re-add through seg_kb_add: splits conjunctions, drops true and duplicates */
-  for (size_t i = 0; i < kept.len; i++) seg_kb_add(e, s, kept.data[i]);
-  VEC_FREE(kept);
+  VEC_FREE(parts);
+  VEC_FREE(old);
+  u64_map_free(&in_kb);
   s->fo_cache = SMT_NULL;
 }
 

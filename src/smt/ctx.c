@@ -20,6 +20,8 @@ void smt_ctx_free(smt_ctx *ctx) {
   smt_solver_free(ctx->qsolver);
   VEC_FREE(ctx->cache);
   smt_map_free(&ctx->negation);
+  u64_map_free(&ctx->vars_memo);
+  VEC_FREE(ctx->vars_pool);
   free(ctx->dump_dir);
   smt_table_free(ctx);
   free(ctx);

@@ -64,6 +64,11 @@ struct smt_ctx {
   const char **name_slot; /* set of all variable names given out */
   uint32_t name_cap, name_count;
   smt_map negation; /* Int atom -> its negated atom (built once) */
+  /* smt_term_vars memo: term -> (start << 32 | count) in vars_pool. Terms
+   * never change, so neither do their variables; engines ask for the
+   * variables of the same KB atoms over and over (the SEG's cones). */
+  u64_map vars_memo;
+  smt_term_vec vars_pool;
 
   /* query layer */
   smt_solver *qsolver;

@@ -100,8 +100,8 @@ static smt_result solve(smt_ctx *ctx, budget b, smt_query_kind kind, smt_term q)
     if (path) {
       FILE *f = fopen(path, "a");
       if (f) {
-        fprintf(f, "; result: %s%s%s\n", smt_result_name(r), r == SMT_UNKNOWN ? " " : "",
-                r == SMT_UNKNOWN ? ctx->reason : "");
+        fprintf(f, "; result: %s%s%s (%.3f s)\n", smt_result_name(r), r == SMT_UNKNOWN ? " " : "",
+                r == SMT_UNKNOWN ? ctx->reason : "", util_now() - s0);
         fclose(f);
       }
       free(path);

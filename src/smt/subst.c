@@ -18,13 +18,24 @@ static void term_vars_rec(const smt_ctx *ctx, smt_term t, smt_map *seen, smt_ter
   for (uint32_t i = 0; i < d->nargs; i++) term_vars_rec(ctx, d->args[i], seen, out);
 }
 
-void smt_term_vars(const smt_ctx *ctx, smt_term t, smt_term_vec *out) {
+/* The variables of a term are computed once and kept in the context's memo
+ * (a cache behind the const interface: it changes no observable state). */
+void smt_term_vars(const smt_ctx *cctx, smt_term t, smt_term_vec *out) {
   if (t == SMT_NULL) return;
-  assert(t < smt_num_terms(ctx));
-  smt_map seen;
-  smt_map_init(&seen);
-  term_vars_rec(ctx, t, &seen, out);
-  smt_map_free(&seen);
+  assert(t < smt_num_terms(cctx));
+  smt_ctx *ctx = (smt_ctx *)cctx;
+  uint64_t where;
+  if (!u64_map_get(&ctx->vars_memo, t, &where)) {
+    size_t start = ctx->vars_pool.len;
+    smt_map seen;
+    smt_map_init(&seen);
+    term_vars_rec(ctx, t, &seen, &ctx->vars_pool);
+    smt_map_free(&seen);
+    where = (uint64_t)start << 32 | (ctx->vars_pool.len - start);
+    u64_map_put(&ctx->vars_memo, t, where);
+  }
+  size_t start = (size_t)(where >> 32), n = (size_t)(where & UINT32_MAX);
+  for (size_t i = 0; i < n; i++) VEC_PUSH(*out, ctx->vars_pool.data[start + i]);
 }
 
 void smt_conjuncts(const smt_ctx *ctx, smt_term t, smt_term_vec *out) {

@@ -3,7 +3,9 @@
  * a terminated string is complete without ERR and its ITS terminates; an
  * off-by-one loop reaches ERR; recursion through modular graphs (seed
  * 004); reach_error states for unreach-call; merging at join points
- * (seed 004 Sect. 5.1) on a chain of branches; mathematical integers.
+ * (seed 004 Sect. 5.1) on a chain of branches; mathematical integers;
+ * a unique entry state per function and the size trigger of modular
+ * analysis (seed 004 Sect. 5.1).
  *
  * With arguments, `test_seg_graph FILE [DOT]` builds the graph of one C
  * file, prints its statistics and the ITS answer, and writes the dot file. */
@@ -359,6 +361,81 @@ static int run_file(const char *path, const char *dot) {
   return 0;
 }
 
+/* A function called in twelve contexts (different values of the globals)
+ * with every function modular: seed 004 Sect. 5.1's unique entry state
+ * merges the entries until one covers every call (before, the ninth
+ * context made the graph incomplete), and the graph is complete without
+ * ERR. The twin's guard lets i = 10 through and one call passes 10: a
+ * store one past the array, which the merged entry must not hide. (A
+ * merged entry keeps i >= 0 but no upper bound, so the safe version needs
+ * its guard: the price of one analysis for all calls.) */
+static const char *many_contexts_fmt =
+    "int a[10]; int g, last;\n"
+    "void put(int i) { if (i >= 0 && i %s 10) { a[i] = g; last = i; } else { g = 0; } }\n"
+    "int main(void) {\n"
+    "  g = 1; put(0); g = 2; put(1); g = 3; put(2); g = 4; put(3); g = 5; put(4); g = 6; put(5);\n"
+    "  g = 7; put(6); g = 8; put(7); g = 9; put(8); g = 10; put(9); g = 11; put(%d); g = 12; put(-1);\n"
+    "  return 0;\n"
+    "}\n";
+
+static void many_contexts(int eleventh, bool safe) {
+  char src[1024];
+  snprintf(src, sizeof src, many_contexts_fmt, safe ? "<" : "<=", eleventh);
+  ir_module *m = load_c_text(src, 64);
+  CHECK(m != NULL);
+  if (!m) return;
+  smt_ctx *ctx = smt_ctx_new();
+  seg_options o;
+  seg_options_default(&o);
+  o.budget = budget_until(o.budget, util_now() + 60);
+  o.modular_all = true;
+  seg_graph *g = seg_build(m, ctx, &o);
+  const seg_summary *s = seg_graph_summary(g);
+  CHECK_MSG(s->complete, "incomplete: %s", s->reason ? s->reason : "?");
+  CHECK_MSG(s->entry_merges >= 1, "%u entries merged", s->entry_merges);
+  CHECK_MSG(s->entry_states <= 4, "%u live entry states", s->entry_states);
+  if (safe) {
+    CHECK_MSG(!s->err_memory && !s->err_ub, "error: %s", s->first_err ? s->first_err : "?");
+    CHECK(its_answer(g) == ITS_PROVE_YES);
+  } else {
+    CHECK_MSG(s->err_memory, "the store one past the array went unnoticed");
+  }
+  seg_graph_free(g);
+  smt_ctx_free(ctx);
+  ir_module_free(m);
+}
+
+static void test_unique_entry(void) {
+  many_contexts(5, true);
+  many_contexts(10, false);
+}
+
+/* The size trigger (seg_options.modular_min_insts): a small program stays
+ * inline unless the threshold is at most its size. */
+static void test_large_program_trigger(void) {
+  ir_module *m = load_c_text("int g;\n"
+                             "void f(int x) { if (x) g++; else g--; }\n"
+                             "int main(void) { f(1); f(0); return g; }\n",
+                             64);
+  CHECK(m != NULL);
+  if (!m) return;
+  for (int small = 0; small < 2; small++) {
+    smt_ctx *ctx = smt_ctx_new();
+    seg_options o;
+    seg_options_default(&o);
+    o.budget = budget_until(o.budget, util_now() + 60);
+    if (small) o.modular_min_insts = 1;
+    seg_graph *g = seg_build(m, ctx, &o);
+    const seg_summary *s = seg_graph_summary(g);
+    CHECK_MSG(s->complete, "incomplete: %s", s->reason ? s->reason : "?");
+    CHECK_MSG(small ? s->call_states == 2 : s->call_states == 0, "threshold %u: %u call states",
+              o.modular_min_insts, s->call_states);
+    seg_graph_free(g);
+    smt_ctx_free(ctx);
+  }
+  ir_module_free(m);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1) return run_file(argv[1], argc > 2 ? argv[2] : NULL);
   test_strlen_ok();
@@ -369,5 +446,7 @@ int main(int argc, char **argv) {
   test_error_call();
   test_join_merging();
   test_math_ints();
+  test_unique_entry();
+  test_large_program_trigger();
   return TEST_SUMMARY();
 }

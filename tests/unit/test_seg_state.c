@@ -1,7 +1,8 @@
 /* Unit tests of src/seg/state.c: fresh variables carry their ranges, <a>
  * (allocations disjoint, memory functional), entailment, and the projection
  * of dead variables (facts about live variables survive, through chains of
- * equalities), and seg_state_check on a good state and on broken ones. */
+ * equalities), and seg_state_check on a good state and on broken ones;
+ * the known offsets of layout.c. */
 #include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,8 +201,54 @@ out:
   smt_ctx_free(ctx);
 }
 
+/* Known offsets (layout.c): two globals of 4 bytes ([g, g+3], [h, h+3]),
+ * a field address f = g + 2 and a pointer q = f + 1 (a chain); ranges in
+ * the two globals are disjoint, in one global they relate by offsets, and
+ * a variable without equalities decides nothing. Whatever the layout
+ * decides, the solver agrees with on <a>. */
+static void test_layout(void) {
+  smt_ctx *ctx = smt_ctx_new();
+  ir_module *m = ir_module_new(64, "t");
+  seg_engine e = engine(ctx, m);
+  seg_state *s = seg_state_new(0);
+  smt_term g = seg_fresh_ptr(&e, s), gh = seg_fresh_ptr(&e, s), h = seg_fresh_ptr(&e, s), hh = seg_fresh_ptr(&e, s);
+  smt_term f = seg_fresh_ptr(&e, s), q = seg_fresh_ptr(&e, s), r = seg_fresh_ptr(&e, s);
+  smt_term k3 = smt_mk_int(ctx, 3);
+  seg_kb_add(&e, s, smt_mk_eq(ctx, gh, smt_mk_int_add2(ctx, g, k3)));
+  seg_kb_add(&e, s, smt_mk_eq(ctx, hh, smt_mk_int_add2(ctx, h, k3)));
+  seg_kb_add(&e, s, smt_mk_eq(ctx, f, smt_mk_int_add2(ctx, g, smt_mk_int(ctx, 2))));
+  seg_kb_add(&e, s, smt_mk_eq(ctx, q, smt_mk_int_add2(ctx, f, smt_mk_int(ctx, 1))));
+  seg_alloc x = {g, gh, SEG_AL_GLOBAL, false, 0}, y = {h, hh, SEG_AL_GLOBAL, false, 0};
+  VEC_PUSH(s->al, x);
+  VEC_PUSH(s->al, y);
+  s->fo_cache = SMT_NULL;
+  seg_layout lay;
+  seg_layout_build(&e, s, &lay);
+  smt_term one = smt_mk_int(ctx, 1), two = smt_mk_int(ctx, 2), four = smt_mk_int(ctx, 4);
+  CHECK(seg_layout_holder(&e, &lay, g, four) == 0);
+  CHECK(seg_layout_holder(&e, &lay, q, one) == 0);                /* g + 3 */
+  CHECK(seg_layout_holder(&e, &lay, q, two) == -1);               /* g + 3 .. g + 4: past the end */
+  CHECK(seg_layout_holder(&e, &lay, h, four) == 1);
+  CHECK(seg_layout_holder(&e, &lay, r, one) == -1);               /* no equalities */
+  CHECK(seg_layout_relate(&e, &lay, g, four, h, four) == SEG_LAYOUT_DISJOINT);
+  CHECK(seg_layout_relate(&e, &lay, q, one, h, two) == SEG_LAYOUT_DISJOINT);
+  CHECK(seg_layout_relate(&e, &lay, g, two, f, two) == SEG_LAYOUT_DISJOINT); /* g..g+1, g+2..g+3 */
+  CHECK(seg_layout_relate(&e, &lay, g, four, q, one) == SEG_LAYOUT_OVERLAP);
+  CHECK(seg_layout_relate(&e, &lay, smt_mk_int_add2(ctx, g, k3), one, q, one) == SEG_LAYOUT_SAME_START);
+  CHECK(seg_layout_relate(&e, &lay, r, one, g, one) == SEG_LAYOUT_UNKNOWN);
+  CHECK(seg_layout_relate(&e, &lay, q, two, h, one) == SEG_LAYOUT_UNKNOWN); /* q's range leaves g */
+  seg_layout_free(&lay);
+  /* the solver agrees */
+  CHECK(seg_entails(&e, s, smt_mk_not(ctx, smt_mk_eq(ctx, q, h))) == SMT_YES);
+  CHECK(seg_entails(&e, s, smt_mk_eq(ctx, q, smt_mk_int_add2(ctx, g, k3))) == SMT_YES);
+  seg_state_free(s);
+  ir_module_free(m);
+  smt_ctx_free(ctx);
+}
+
 int main(void) {
   test_ranges();
+  test_layout();
   test_first_order_view();
   test_projection();
   test_state_check();
