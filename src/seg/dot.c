@@ -131,8 +131,15 @@ void seg_print_stats(const seg_graph *g, FILE *out) {
   fprintf(out, "seg refinement edges: %u\n", s->refinements);
   fprintf(out, "seg merges: %u\n", s->merges);
   fprintf(out, "seg join points: %u generalized, %u merged\n", s->join_generalized, s->join_merges);
+  fprintf(out, "seg merges across different variable sets: %u\n", s->domain_merges);
   fprintf(out, "seg queries: %llu\n", (unsigned long long)s->queries);
   fprintf(out, "seg queries per state: %.2f\n", s->states ? (double)s->queries / s->states : 0.0);
+  static const char *const bucket[4] = {"<= 16", "17-64", "65-256", "> 256"};
+  for (int b = 0; b < 4; b++)
+    if (s->bucket_queries[b])
+      fprintf(out, "seg queries at %s allocations: %llu, %.3f s, %.3f ms each\n", bucket[b],
+              (unsigned long long)s->bucket_queries[b], s->bucket_seconds[b],
+              1e3 * s->bucket_seconds[b] / (double)s->bucket_queries[b]);
   fprintf(out, "seg entry states: %u\n", s->entry_states);
   fprintf(out, "seg entries merged: %u\n", s->entry_merges);
   fprintf(out, "seg calls re-using an analysis: %u\n", s->entry_reuses);

@@ -524,7 +524,9 @@ static void merge_frames(seg_engine *e, seg_state *c, const seg_state *a, const 
     seg_frame *fc = seg_push_frame(c, e->m, fa->func, fa->call_inst);
     fc->block = fa->block;
     fc->inst = fa->inst;
+    bool same_domain = true;
     for (uint32_t k = 0; k < fa->nslots && k < fc->nslots; k++) {
+      same_domain &= (fa->lv[k] == SMT_NULL) == (fb->lv[k] == SMT_NULL);
       if (fa->lv[k] == SMT_NULL || fb->lv[k] == SMT_NULL) continue;
       smt_term v = fresh_plain(e);
       fc->lv[k] = v;
@@ -533,6 +535,10 @@ static void merge_frames(seg_engine *e, seg_state *c, const seg_state *a, const 
       subst_add(inv_a, fa->lv[k], v);
       subst_add(inv_b, fb->lv[k], v);
     }
+    /* Sect. 5.1: the domains of LV intersected (a slot defined in one
+     * state only is not in the merge; SSA dominance guarantees that no
+     * later instruction reads it) */
+    if (!same_domain) e->domain_merges++;
   }
 }
 
@@ -1269,11 +1275,16 @@ static void summarize(builder *bd, double t0) {
   s->join_merges = bd->join_merges;
   for (size_t k = 1; k < g->entries.len; k++) s->entry_states += !g->entries.data[k].retired;
   s->entry_merges = bd->entry_merges;
+  s->domain_merges = g->e.domain_merges;
   s->entry_reuses = bd->entry_reuses;
   s->complete = !bd->stop && bd->work.len == 0 && bd->deferred.len == 0 && !g->reason;
   s->reason = g->reason;
   s->first_err = g->first_err;
   s->queries = g->e.queries;
+  for (int b = 0; b < 4; b++) {
+    s->bucket_queries[b] = g->e.bucket_queries[b];
+    s->bucket_seconds[b] = g->e.bucket_seconds[b];
+  }
   s->seconds = util_now() - t0;
 }
 

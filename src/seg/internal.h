@@ -108,6 +108,9 @@ typedef struct seg_engine {
   seg_func_info *finfo; /* per function of m (NULL info for functions without body) */
   uint32_t next_var;    /* for seg_fresh */
   uint64_t queries;
+  uint32_t domain_merges;      /* frames merged whose LV domains differed (seg_summary) */
+  uint64_t bucket_queries[4]; /* by allocation count (seg_summary) */
+  double bucket_seconds[4];
   budget budget;        /* the construction's deadline and each query's limit */
   bool *modular;        /* per function: calls of it get a call abstraction (seed 004 Def. 5) instead of a
                            pushed frame that runs inline; the recursive functions (ir_recursive_funcs) */

@@ -182,7 +182,16 @@ typedef struct {
    * replaced by a more general merged one, and calls whose abstraction an
    * existing entry generalized (the callee's analysis re-used) */
   uint32_t entry_merges, entry_reuses;
+  /* frames of merged states whose sets of defined values differed: the
+   * merge keeps the values both define (Sect. 5.1, "merging abstract
+   * states with different program variables") */
+  uint32_t domain_merges;
   uint64_t queries;       /* entailment queries asked while building */
+  /* the queries (entailment and feasibility) by the asking state's
+   * allocation count, in four buckets: at most 16, 64, 256
+   * allocations, more; their number and time (seconds) */
+  uint64_t bucket_queries[4];
+  double bucket_seconds[4];
   double seconds;
 } seg_summary;
 

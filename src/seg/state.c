@@ -221,14 +221,31 @@ smt_term seg_fo(seg_engine *e, seg_state *s) {
   return s->fo_cache;
 }
 
-bool seg_feasible(seg_engine *e, seg_state *s) {
+/* The bucket of seg_summary.bucket_queries a state's queries count in. */
+static unsigned alloc_bucket(const seg_state *s) {
+  return s->al.len <= 16 ? 0 : s->al.len <= 64 ? 1 : s->al.len <= 256 ? 2 : 3;
+}
+
+static void count_query(seg_engine *e, const seg_state *s, double t0) {
   e->queries++;
-  if (s->al.len <= SEG_CONE_ALLOCS) return smt_is_sat(e->ctx, e->budget, seg_fo(e, s)) != SMT_UNSAT;
-  /* Many allocations: KB alone. A part of <a> that is unsatisfiable makes
-   * all of it so, and a model of the pairwise disjointness of hundreds of
-   * allocations took the solver up to a second to find; what is lost is
-   * only pruning by memory facts. */
-  return smt_is_sat(e->ctx, e->budget, smt_mk_and(e->ctx, (uint32_t)s->kb.len, s->kb.data)) != SMT_UNSAT;
+  e->bucket_queries[alloc_bucket(s)]++;
+  e->bucket_seconds[alloc_bucket(s)] += util_now() - t0;
+}
+
+bool seg_feasible(seg_engine *e, seg_state *s) {
+  double t0 = util_now();
+  bool sat;
+  if (s->al.len <= SEG_CONE_ALLOCS) {
+    sat = smt_is_sat(e->ctx, e->budget, seg_fo(e, s)) != SMT_UNSAT;
+  } else {
+    /* Many allocations: KB alone. A part of <a> that is unsatisfiable
+     * makes all of it so, and a model of the pairwise disjointness of
+     * hundreds of allocations took the solver up to a second to find;
+     * what is lost is only pruning by memory facts. */
+    sat = smt_is_sat(e->ctx, e->budget, smt_mk_and(e->ctx, (uint32_t)s->kb.len, s->kb.data)) != SMT_UNSAT;
+  }
+  count_query(e, s, t0);
+  return sat;
 }
 
 /* ---- variables -------------------------------------------------------------- */
@@ -438,7 +455,7 @@ static smt_term fo_cone(seg_engine *e, seg_state *s, smt_term phi) {
 
 bool seg_feasible_near(seg_engine *e, seg_state *s, smt_term seed) {
   if (s->al.len <= SEG_CONE_ALLOCS && s->pt.len <= SEG_CONE_ALLOCS) return seg_feasible(e, s);
-  e->queries++;
+  double t0 = util_now();
   term_set cone;
   smt_term_vec parts = {0};
   kb_cone(e, s, seed, &cone, &parts);
@@ -446,17 +463,24 @@ bool seg_feasible_near(seg_engine *e, seg_state *s, smt_term seed) {
   bool sat = smt_is_sat(e->ctx, e->budget, smt_mk_and(e->ctx, (uint32_t)parts.len, parts.data)) != SMT_UNSAT;
   VEC_FREE(parts);
   u64_map_free(&cone);
+  count_query(e, s, t0);
   return sat;
 }
 
-smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi) {
-  e->queries++;
+static smt_answer entails(seg_engine *e, seg_state *s, smt_term phi) {
   /* a state with many allocations (globals of a large program: <a> has
    * their pairwise disjointness) is asked through phi's cone; "not
    * implied by the cone" only loses a proof */
   if (s->al.len > SEG_CONE_ALLOCS || s->pt.len > SEG_CONE_ALLOCS)
     return smt_implies(e->ctx, e->budget, fo_cone(e, s, phi), phi);
   return smt_implies(e->ctx, e->budget, seg_fo(e, s), phi);
+}
+
+smt_answer seg_entails(seg_engine *e, seg_state *s, smt_term phi) {
+  double t0 = util_now();
+  smt_answer r = entails(e, s, phi);
+  count_query(e, s, t0);
+  return r;
 }
 
 /* ---- projection ---------------------------------------------------------------- */
