@@ -506,8 +506,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
 /* ---- functions ----------------------------------------------------------------------- */
 static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_term *ret);
 
-/* The builtin a call to function g is executed as (interp.h, "Builtins"). */
-static ir_builtin effective_builtin(const ir_func *g) {
+ir_builtin bmc_effective_builtin(const ir_func *g) {
   if (!g->defined) return (ir_builtin)g->builtin;
   ir_builtin b = ir_builtin_of_name(g->name);
   if (b == IR_BUILTIN_REACH_ERROR || b == IR_BUILTIN_VERIFIER_ERROR || b == IR_BUILTIN_ASSUME ||
@@ -549,7 +548,7 @@ static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uin
     return rw ? fresh(e, "rec", rw) : SMT_NULL;
   }
   smt_term r = SMT_NULL;
-  ir_builtin b = effective_builtin(g);
+  ir_builtin b = bmc_effective_builtin(g);
   if (b != IR_BUILTIN_NONE) {
     r = builtin_call(e, fr, s, b, in, inst, args, nargs);
   } else if (!g->defined || g->nblocks == 0 || nargs < g->nparams) {
@@ -808,18 +807,22 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
 }
 
 /* ---- control flow --------------------------------------------------------------------------- */
-static void compute_order(bframe *fr) {
-  const ir_func *f = fr->f;
-  uint32_t nb = f->nblocks;
-  fr->pos = xmalloc(nb * sizeof *fr->pos);
-  fr->order = xmalloc(nb * sizeof *fr->order);
+/* fr's block order: the reverse postorder of g (fr's blocks, its edges)
+ * from the entry, and each block's position (UINT32_MAX: unreachable). */
+static void set_order(bframe *fr, const graph *g) {
+  uint32_t nb = fr->f->nblocks;
+  fr->pos = xmalloc((nb + 1) * sizeof *fr->pos);
+  fr->order = xmalloc((nb + 1) * sizeof *fr->order);
   for (uint32_t b = 0; b < nb; b++) fr->pos[b] = UINT32_MAX;
+  fr->norder = nb ? graph_rpo(g, 0, fr->order) : 0;
+  for (uint32_t i = 0; i < fr->norder; i++) fr->pos[fr->order[i]] = i;
+}
+
+static void compute_order(bframe *fr) {
   graph cfg;
-  ir_cfg_graph(f, &cfg);
-  uint32_t npost = nb ? graph_rpo(&cfg, 0, fr->order) : 0;
+  ir_cfg_graph(fr->f, &cfg);
+  set_order(fr, &cfg);
   graph_free(&cfg);
-  for (uint32_t i = 0; i < npost; i++) fr->pos[fr->order[i]] = i;
-  fr->norder = npost;
 }
 
 /* k-induction mode: a reverse postorder in which each loop's blocks come
@@ -859,11 +862,7 @@ static void compute_kind_order(benc *e, bframe *fr) {
   }
   graph g;
   graph_build(&g, nb, (uint32_t)src.len, src.data, dst.data, NULL);
-  fr->pos = xmalloc((nb + 1) * sizeof *fr->pos);
-  fr->order = xmalloc((nb + 1) * sizeof *fr->order);
-  for (uint32_t b = 0; b < nb; b++) fr->pos[b] = UINT32_MAX;
-  fr->norder = nb ? graph_rpo(&g, 0, fr->order) : 0;
-  for (uint32_t i = 0; i < fr->norder; i++) fr->pos[fr->order[i]] = i;
+  set_order(fr, &g);
   graph_free(&g);
   /* the nesting the phases rely on */
   bool ok = true;
@@ -1021,9 +1020,11 @@ static bool kind_havoc(benc *e, bframe *fr, bstate *b, uint32_t h) {
     if (o == UINT32_MAX) whole = true;
     else VEC_PUSH(objs, o);
   }
+  u64_vec sizes = {0}; /* per object of objs, its constant size */
   for (size_t i = 0; i < objs.len && !whole; i++) {
-    uint64_t n;
+    uint64_t n = 0;
     if (!bmem_const(e, e->objs.data[objs.data[i]].size, &n) || (bytes += n) > BKIND_HAVOC_BYTES) whole = true;
+    VEC_PUSH(sizes, n);
   }
   if (whole) {
     smt_term old = b->mem;
@@ -1040,12 +1041,12 @@ static bool kind_havoc(benc *e, bframe *fr, bstate *b, uint32_t h) {
   } else {
     for (size_t i = 0; i < objs.len; i++) {
       const bobj *ob = &e->objs.data[objs.data[i]];
-      uint64_t n = 0;
-      bmem_const(e, ob->size, &n);
-      for (uint64_t k = 0; k < n; k++) b->mem = bmem_store1(e, b->mem, pconst(e, ob->base + k), fresh(e, "kbyte", 8));
+      for (uint64_t k = 0; k < sizes.data[i]; k++)
+        b->mem = bmem_store1(e, b->mem, pconst(e, ob->base + k), fresh(e, "kbyte", 8));
     }
   }
   VEC_FREE(objs);
+  VEC_FREE(sizes);
   const ir_block *bl = &fr->f->blocks[h];
   for (uint32_t i = bl->first; i < ir_first_non_phi(fr->f, h); i++)
     b->regs[i] = fresh(e, "kphi", width_of(e, fr->f->insts[i].type));

@@ -110,9 +110,8 @@ static void scan_call(scan_ctx *sc, uint32_t fid, const ir_inst *in) {
     return;
   }
   const ir_func *g = &sc->m->funcs.data[in->callee];
-  ir_builtin b = g->defined ? ir_builtin_of_name(g->name) : (ir_builtin)g->builtin;
-  if (g->defined && b != IR_BUILTIN_REACH_ERROR && b != IR_BUILTIN_VERIFIER_ERROR && b != IR_BUILTIN_ASSUME &&
-      b != IR_BUILTIN_NONDET) {
+  ir_builtin b = bmc_effective_builtin(g);
+  if (g->defined && b == IR_BUILTIN_NONE) { /* runs its body: what it writes, the loop writes */
     if (!sc->fn_seen[in->callee]) {
       sc->fn_seen[in->callee] = true;
       bool *saved = sc->visited;
