@@ -82,11 +82,10 @@ void ir_join_blocks(const ir_func *f, bool *is_join) {
   free(first_pred);
 }
 
-void ir_recursive_funcs(const ir_module *m, bool *recursive) {
+void ir_call_graph(const ir_module *m, graph *g) {
   uint32_t nf = (uint32_t)m->funcs.len;
   u32_vec src = {0}, dst = {0};
   for (uint32_t f = 0; f < nf; f++) {
-    recursive[f] = false;
     const ir_func *fn = &m->funcs.data[f];
     if (!fn->defined) continue;
     for (uint32_t i = 0; i < fn->ninsts; i++) {
@@ -96,15 +95,21 @@ void ir_recursive_funcs(const ir_module *m, bool *recursive) {
       VEC_PUSH(dst, in->callee);
     }
   }
+  graph_build(g, nf, (uint32_t)src.len, src.data, dst.data, NULL);
+  VEC_FREE(src);
+  VEC_FREE(dst);
+}
+
+void ir_recursive_funcs(const ir_module *m, bool *recursive) {
+  uint32_t nf = (uint32_t)m->funcs.len;
+  for (uint32_t f = 0; f < nf; f++) recursive[f] = false;
   graph g;
-  graph_build(&g, nf, (uint32_t)src.len, src.data, dst.data, NULL);
+  ir_call_graph(m, &g);
   uint32_t *comp = xmalloc((nf ? nf : 1) * sizeof *comp);
   graph_sccs(&g, NULL, 0, comp);
   graph_nodes_on_cycle(&g, comp, recursive);
   free(comp);
   graph_free(&g);
-  VEC_FREE(src);
-  VEC_FREE(dst);
 }
 
 /* ---- liveness ---------------------------------------------------------------- */

@@ -75,6 +75,11 @@ bool ir_natural_loop(const ir_func *f, uint32_t head, bool *in_loop);
 
 /* ---- the module's call graph ------------------------------------------- */
 
+/* The direct call graph: node f per function, an edge f -> g per direct
+ * call of g in f's body (indirect calls are not edges). The caller frees g
+ * with graph_free. */
+void ir_call_graph(const ir_module *m, graph *g);
+
 /* recursive[f] := f lies on a cycle of the direct call graph (it calls
  * itself, or calls a function that calls it back). Indirect calls are not
  * edges (their callee is unknown to every engine that asks). recursive has

@@ -401,7 +401,7 @@ static bool slot_is_ptr(const ir_func *f, uint32_t k) {
  * pointers into different allocations (s - src = d - dst in a string
  * copy). Sound: every candidate is implied by <a>, so c stays a
  * generalization of a. */
-static void pointer_bounds(seg_engine *e, seg_state *a, smt_term_vec *out) {
+static void pointer_bounds(seg_engine *e, seg_state *a, seg_layout *lay, smt_term_vec *out) {
   smt_ctx *ctx = e->ctx;
   smt_term_vec ptrs = {0}, cand = {0};
   for (uint32_t i = 0; i < a->nframes; i++) {
@@ -419,16 +419,14 @@ static void pointer_bounds(seg_engine *e, seg_state *a, smt_term_vec *out) {
    * another allocation has no order that <a> implies against this one (not
    * asked: a program with a hundred globals would ask hundreds per
    * pointer). */
-  seg_layout lay;
-  seg_layout_build(e, a, &lay);
   for (size_t i = 0; i < ptrs.len; i++) {
     smt_term p = ptrs.data[i], proot;
     int64_t poff;
-    bool placed = seg_layout_offset(e, &lay, p, &proot, &poff);
-    long held = placed ? seg_layout_holder(e, &lay, p, one) : -1;
+    bool placed = seg_layout_offset(e, lay, p, &proot, &poff);
+    long held = placed ? seg_layout_holder(e, lay, p, one) : -1;
     for (size_t j = 0; j < a->al.len; j++) {
       const seg_alloc *al = &a->al.data[j];
-      const seg_layout_extent *x = &lay.extent.data[j];
+      const seg_layout_extent *x = &lay->extent.data[j];
       if (placed && x->root != SMT_NULL && x->root == proot) {
         if (x->lo <= poff) push_unique(out, smt_mk_int_le(ctx, al->lo, p));
         if (poff <= x->lo) push_unique(out, smt_mk_int_le(ctx, p, al->lo));
@@ -460,7 +458,6 @@ static void pointer_bounds(seg_engine *e, seg_state *a, smt_term_vec *out) {
       push_unique(&cand, smt_mk_int_ge(ctx, l, r));
     }
   free(base);
-  seg_layout_free(&lay);
   for (size_t i = 0; i < cand.len && !past_deadline(e); i++) {
     smt_term c = cand.data[i];
     if (c == SMT_TRUE || c == SMT_FALSE) continue;
@@ -497,7 +494,6 @@ static void double_brackets(seg_engine *e, seg_state *a, smt_term_vec *out) {
   long *holder = xmalloc((a->pt.len ? a->pt.len : 1) * sizeof *holder);
   for (size_t i = 0; i < a->pt.len; i++)
     holder[i] = seg_layout_holder(e, &lay, a->pt.data[i].addr, smt_mk_int(ctx, a->pt.data[i].bytes));
-  seg_layout_free(&lay);
   for (size_t i = 0; i < a->pt.len; i++)
     for (size_t j = i + 1; j < a->pt.len; j++) {
       const seg_pt *p = &a->pt.data[i], *q = &a->pt.data[j];
@@ -508,8 +504,8 @@ static void double_brackets(seg_engine *e, seg_state *a, smt_term_vec *out) {
         push_strict_order(e, a, p->addr, q->addr, out);
     }
   free(holder);
-  if (past_deadline(e)) return;
-  pointer_bounds(e, a, out);
+  if (!past_deadline(e)) pointer_bounds(e, a, &lay, out);
+  seg_layout_free(&lay);
 }
 
 /* c's frames: a's positions, a fresh variable for each slot both states
@@ -1293,24 +1289,15 @@ static void summarize(builder *bd, double t0) {
 static uint32_t program_insts(const ir_module *m) {
   uint32_t mainf = ir_func_find(m, "main");
   if (mainf == IR_NONE) return 0;
-  bool *seen = xcalloc(m->funcs.len, sizeof *seen);
-  u32_vec todo = {0};
-  VEC_PUSH(todo, mainf);
-  seen[mainf] = true;
+  graph calls;
+  ir_call_graph(m, &calls);
+  bool *reached = xcalloc(m->funcs.len, sizeof *reached);
+  graph_reach(&calls, &mainf, 1, reached);
   uint32_t total = 0;
-  while (todo.len) {
-    const ir_func *f = &m->funcs.data[todo.data[--todo.len]];
-    if (!f->defined) continue;
-    total += f->ninsts;
-    for (uint32_t i = 0; i < f->ninsts; i++) {
-      const ir_inst *in = &f->insts[i];
-      if (in->op != IR_CALL || in->callee == IR_NONE || in->callee >= m->funcs.len || seen[in->callee]) continue;
-      seen[in->callee] = true;
-      VEC_PUSH(todo, in->callee);
-    }
-  }
-  VEC_FREE(todo);
-  free(seen);
+  for (size_t f = 0; f < m->funcs.len; f++)
+    if (reached[f] && m->funcs.data[f].defined) total += m->funcs.data[f].ninsts;
+  free(reached);
+  graph_free(&calls);
   return total;
 }
 

@@ -223,7 +223,12 @@ smt_term seg_fo(seg_engine *e, seg_state *s) {
 
 /* The bucket of seg_summary.bucket_queries a state's queries count in. */
 static unsigned alloc_bucket(const seg_state *s) {
-  return s->al.len <= 16 ? 0 : s->al.len <= 64 ? 1 : s->al.len <= 256 ? 2 : 3;
+  return s->al.len <= SEG_CONE_ALLOCS ? 0 : s->al.len <= 64 ? 1 : s->al.len <= 256 ? 2 : 3;
+}
+
+/* A state asked through the cone of the question (internal.h, seg_entails). */
+static bool asked_by_cone(const seg_state *s) {
+  return s->al.len > SEG_CONE_ALLOCS || s->pt.len > SEG_CONE_ALLOCS;
 }
 
 static void count_query(seg_engine *e, const seg_state *s, double t0) {
@@ -454,7 +459,7 @@ static smt_term fo_cone(seg_engine *e, seg_state *s, smt_term phi) {
 }
 
 bool seg_feasible_near(seg_engine *e, seg_state *s, smt_term seed) {
-  if (s->al.len <= SEG_CONE_ALLOCS && s->pt.len <= SEG_CONE_ALLOCS) return seg_feasible(e, s);
+  if (!asked_by_cone(s)) return seg_feasible(e, s);
   double t0 = util_now();
   term_set cone;
   smt_term_vec parts = {0};
@@ -471,8 +476,7 @@ static smt_answer entails(seg_engine *e, seg_state *s, smt_term phi) {
   /* a state with many allocations (globals of a large program: <a> has
    * their pairwise disjointness) is asked through phi's cone; "not
    * implied by the cone" only loses a proof */
-  if (s->al.len > SEG_CONE_ALLOCS || s->pt.len > SEG_CONE_ALLOCS)
-    return smt_implies(e->ctx, e->budget, fo_cone(e, s, phi), phi);
+  if (asked_by_cone(s)) return smt_implies(e->ctx, e->budget, fo_cone(e, s, phi), phi);
   return smt_implies(e->ctx, e->budget, seg_fo(e, s), phi);
 }
 
