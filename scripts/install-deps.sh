@@ -11,6 +11,7 @@ packages=(
   csmith libcsmith-dev          # random programs (and their header) for the interpreter's differential test
   python3-yaml                  # task definitions: bench/run.py, and BenchExec (tool-info test of bench/benchexec)
   python3-lxml                  # WitnessLint (../shared/tools/witnesslint), which checks our GraphML witnesses in tests/witness
+  python3-jsonschema            # validates --report's SARIF files against the SARIF 2.1.0 schema (tests/report)
 )
 
 missing=()

@@ -116,7 +116,7 @@ void drv_require_memory_safety(const ir_module *m, const drv_options *o, budget 
                       "constant offset within its size, and no call reaches memory");
     return;
   }
-  property mp = {(1u << PROP_VALID_DEREF) | (1u << PROP_VALID_FREE), "valid-deref, valid-free"};
+  property mp = {(1u << PROP_VALID_DEREF) | (1u << PROP_VALID_FREE), "valid-deref, valid-free", false};
   if (ub) {
     mp.checks |= 1u << PROP_NO_OVERFLOW;
     snprintf(mp.name, sizeof mp.name, "valid-deref, valid-free, no-overflow");

@@ -144,7 +144,10 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
     verdict_note(out, "proof: the symbolic execution graph (%u states, %u generalizations) is complete without a "
                       "memory-error or UB state (seed 002 Thm. 5)%s%s",
                  sum->states, sum->generalizations,
-                 leak_checks ? "; every run ends with all heap memory freed" : "",
+                 !leak_checks ? ""
+                 : m->entry_function ? "; every run ends with all heap memory freed but the arguments' objects, "
+                                       "which the caller keeps"
+                                     : "; every run ends with all heap memory freed",
                  (p->checks & (1u << PROP_UNREACH_CALL)) ? "; no state calls reach_error" : "");
     verdict_note(out, so.malloc_never_fails ? "malloc and calloc of at least one byte are assumed to succeed "
                                               "(the Termination Competition's rule)"

@@ -12,7 +12,7 @@
 
 static const char usage[] =
     "usage: bitprove its [--timeout S] [--format smt2|koat|ari] [--print koat|smt2|ari|text]\n"
-    "                    [--without STEP]... [--stats] [--dump-smt DIR] FILE\n"
+    "                    [--without STEP]... [--stats] [--dump-smt DIR] [--[no-]progress] FILE\n"
     "  Reads an integer transition system and answers YES / NO / MAYBE (termCOMP style),\n"
     "  followed by the proof (YES), the checked witness (NO) or the reason (MAYBE).\n"
     "  --format F      input format (default: by extension .smt2, .koat, .ari)\n"
@@ -20,7 +20,9 @@ static const char usage[] =
     "  --timeout S     give up after S seconds of wall or CPU time, whichever comes first\n"
     "  --without STEP  switch off one step: preprocess, linear, nested, poly, nonterm\n"
     "  --stats         print solver query statistics on stderr at the end\n"
-    "  --dump-smt DIR  write every solver query as DIR/query-NNNNNN.smt2\n";
+    "  --dump-smt DIR  write every solver query as DIR/query-NNNNNN.smt2\n"
+    "  --progress      a live status line on stderr while proving (default: when stderr\n"
+    "                  is a terminal); --no-progress: none\n";
 
 static int usage_error(const char *msg, const char *arg) {
   util_error("%s%s%s", msg, arg ? ": " : "", arg ? arg : "");
@@ -42,6 +44,7 @@ int cmd_its(int argc, char **argv) {
   bool stats = false;
   its_prove_options opt = its_prove_default_options();
   double timeout = 0;
+  util_live_mode progress = UTIL_LIVE_AUTO;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -72,6 +75,8 @@ int cmd_its(int argc, char **argv) {
     } else if (strcmp(a, "--dump-smt") == 0) {
       if (!next) return usage_error("--dump-smt needs a folder", NULL);
       dump_dir = argv[++i];
+    } else if (util_progress_live_option(a, &progress)) {
+      /* set */
     } else if (a[0] == '-' && a[1] != 0) {
       return usage_error("unknown option", a);
     } else if (file) {
@@ -131,9 +136,11 @@ int cmd_its(int argc, char **argv) {
      * check at most (the deadline caps each one too) */
     opt.budget = budget_queries(budget_reserve(budget_of_run(), 0.5), 10000);
     its_prove_result r;
+    util_progress_live_start(progress);
     util_progress_begin("ITS back end");
     its_prove_with(s, &opt, &r);
     util_progress_end();
+    util_progress_live_stop(); /* the status line leaves the terminal before the answer */
     its_prove_result_print(&r, &out);
     its_prove_result_free(&r);
     fputs(out.data ? out.data : "MAYBE\n", stdout);

@@ -9,6 +9,7 @@
 
 #include "../frontend/frontend.h"
 #include "../ir/ir.h"
+#include "../util/progress.h"
 #include "../util/util.h"
 #include "dispatch.h"
 #include "options.h"
@@ -16,13 +17,15 @@
 #include "verdict.h"
 
 static const char usage[] =
-    "usage: bitprove termcomp [--int-semantics bit|math] [--timeout S] FILE.c\n"
+    "usage: bitprove termcomp [--int-semantics bit|math] [--timeout S] [--[no-]progress] FILE.c\n"
     "  Termination of a C program as the Termination Competition asks it: the first line\n"
     "  is YES, NO or MAYBE, then the proof (YES) or the reason (MAYBE).\n"
     "  --int-semantics math  integers are unbounded mathematical integers: no wrap-around,\n"
     "                        no overflow (default; termCOMP's C and C_Integer categories)\n"
     "  --int-semantics bit   integers are bit-precise (SV-COMP's reading)\n"
-    "  --timeout S           give up (MAYBE) after S seconds of wall or CPU time\n";
+    "  --timeout S           give up (MAYBE) after S seconds of wall or CPU time\n"
+    "  --progress            a live status line on stderr (default: when stderr is a terminal)\n"
+    "  --no-progress         none\n";
 
 static int usage_error(const char *msg, const char *arg) {
   util_error("%s%s%s", msg, arg ? ": " : "", arg ? arg : "");
@@ -32,6 +35,7 @@ static int usage_error(const char *msg, const char *arg) {
 
 /* The answer line and the lines explaining it. */
 static void print_answer(const char *answer, const char *detail) {
+  util_progress_live_stop(); /* the status line leaves the terminal first */
   printf("%s\n%s", answer, detail ? detail : "");
   fflush(stdout);
 }
@@ -44,6 +48,7 @@ int cmd_termcomp(int argc, char **argv) {
   o.require_memory_safety = true; /* a memory-unsafe program deserves neither YES nor NO */
   double timeout = 0;
   const char *file = NULL;
+  util_live_mode progress = UTIL_LIVE_AUTO;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -57,6 +62,8 @@ int cmd_termcomp(int argc, char **argv) {
     } else if (strcmp(a, "--int-semantics") == 0) {
       if (!next || !drv_int_semantics_parse(next, &o)) return usage_error("--int-semantics needs bit or math", next);
       i++;
+    } else if (util_progress_live_option(a, &progress)) {
+      /* set */
     } else if (a[0] == '-' && a[1] != 0) {
       return usage_error("unknown option", a);
     } else if (file) {
@@ -68,6 +75,7 @@ int cmd_termcomp(int argc, char **argv) {
   if (!file) return usage_error("no input file", NULL);
   util_set_giveup_verdict("MAYBE"); /* termCOMP's answer when giving up (timeout, memory) */
   if (timeout > 0) util_set_timeout(timeout);
+  util_progress_live_start(progress);
 
   fe_options fo;
   fe_options_default(&fo);

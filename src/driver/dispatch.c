@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_bmc.h"
@@ -109,13 +110,25 @@ static bool has_externals(const ir_module *m) {
 typedef struct {
   size_t n;
   bool writes_memory, outputs;
+  /* calls of functions without a body (IR_ASM_EXTERN_CALL): not inline asm */
+  size_t extern_calls;
+  bool extern_writes;  /* --undefined-functions havoc */
+  bool extern_pointer; /* one returns a pointer */
+  bool extern_result;  /* one returns a value */
 } asm_facts;
 
 static asm_facts scan_asm(const ir_module *m) {
-  asm_facts a = {0, false, false};
+  asm_facts a = {0};
   for (size_t f = 0; f < m->funcs.len; f++)
     for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
       const ir_inst *in = &m->funcs.data[f].insts[i];
+      if (in->op == IR_ASM && (in->flags & IR_ASM_EXTERN_CALL)) {
+        a.extern_calls++;
+        a.extern_writes |= (in->flags & IR_ASM_MEMORY) != 0;
+        a.extern_pointer |= in->type.kind == IR_TY_PTR;
+        a.extern_result |= in->type.kind != IR_TY_VOID;
+        continue;
+      }
       if (in->op == IR_ASM) a.n++;
       if (in->op == IR_HAVOC || (in->op == IR_ASM && (in->flags & IR_ASM_MEMORY))) a.writes_memory = true;
       if ((in->op == IR_ASM && in->type.kind != IR_TY_VOID) || in->op == IR_HAVOC) a.outputs = true;
@@ -150,6 +163,58 @@ static void note_undefined_calls(const ir_module *m, verdict *out) {
   strbuf_free(&names);
 }
 
+/* The names of the functions without a body that the program calls
+ * (IR_ASM_EXTERN_CALL), quoted, at most 8, into *names. */
+static void extern_call_names(const ir_module *m, strbuf *names) {
+  size_t n = 0;
+  bool *seen = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *seen);
+  for (size_t f = 0; f < m->funcs.len; f++)
+    for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
+      const ir_inst *in = &m->funcs.data[f].insts[i];
+      if (in->op != IR_ASM || !(in->flags & IR_ASM_EXTERN_CALL) || in->size >= m->funcs.len || seen[in->size])
+        continue;
+      seen[in->size] = true;
+      if (n < 8) strbuf_printf(names, "%s'%s'", n ? ", " : "", m->funcs.data[in->size].name);
+      else if (n == 8) strbuf_printf(names, ", ...");
+      n++;
+    }
+  free(seen);
+}
+
+/* The assumption every TRUE and FALSE rests on when the program calls
+ * functions without a body (frontend.h, fe_undefined). */
+static void note_extern_calls(const ir_module *m, const asm_facts *a, verdict *out) {
+  if (!a->extern_calls) return;
+  strbuf names = {0};
+  extern_call_names(m, &names);
+  if (a->extern_writes)
+    verdict_note(out, "assumption: the functions without a body (%s) terminate, return an arbitrary value of their "
+                      "type and may write anything reachable from their pointer arguments and from globals "
+                      "(--undefined-functions havoc)",
+                 names.data ? names.data : "?");
+  else
+    verdict_note(out, "assumption: the functions without a body (%s) terminate, return an arbitrary value of their "
+                      "type and write nothing (the Termination Competition's rule; --undefined-functions havoc lets "
+                      "them write through their pointer arguments)",
+                 names.data ? names.data : "?");
+  strbuf_free(&names);
+}
+
+/* The functions without a body whose results the counterexample's run
+ * used, quoted, into *names; false if none. */
+static bool extern_results_used(const ir_module *m, const verdict *v, strbuf *names) {
+  size_t n = 0;
+  for (size_t i = 0; i < v->ev.cex.len; i++) {
+    const interp_nondet *d = &v->ev.cex.data[i];
+    if (d->origin != INTERP_ND_EXTERN || d->func >= m->funcs.len) continue;
+    char q[300];
+    snprintf(q, sizeof q, "'%s'", m->funcs.data[d->func].name);
+    if (names->data && strstr(names->data, q)) continue;
+    if (n++ < 8) strbuf_printf(names, "%s%s", n > 1 ? ", " : "", q);
+  }
+  return n > 0;
+}
+
 static void note_asm(const asm_facts *a, verdict *out) {
   size_t n = a->n;
   bool writes = a->writes_memory;
@@ -170,6 +235,31 @@ static bool rests_on_asm(const asm_facts *a, const verdict *v) {
   return v->violated == PROP_TERMINATION && a->outputs;
 }
 
+/* A FALSE that uses the results of functions without a body stands under
+ * the convention, and says so; but a dereference or free of a pointer such
+ * a function returned proves nothing (a real one returns a valid pointer or
+ * NULL; the model's is any address), so that FALSE becomes UNKNOWN. */
+static void qualify_extern_false(const ir_module *m, const asm_facts *a, verdict *out) {
+  if (out->kind != VERDICT_FALSE || !a->extern_calls) return;
+  strbuf names = {0};
+  bool used = extern_results_used(m, out, &names);
+  bool termination = out->violated == PROP_TERMINATION && a->extern_result;
+  if ((out->violated == PROP_VALID_DEREF || out->violated == PROP_VALID_FREE) && a->extern_pointer) {
+    verdict v = {0};
+    verdict_unknown(&v, "a %s violation was found, but the program uses pointers returned by functions without a "
+                        "body, which the model makes arbitrary addresses, so it is not reported",
+                    prop_check_name(out->violated));
+    verdict_free(out);
+    *out = v;
+  } else if (used || termination) {
+    if (!used) extern_call_names(m, &names);
+    verdict_note(out, "note: this run %s values returned by functions without a body (%s), which the real "
+                      "functions may never return",
+                 used ? "depends on" : "may depend on", names.data ? names.data : "?");
+  }
+  strbuf_free(&names);
+}
+
 void drv_check(const ir_module *m, const property *p, const drv_options *o, budget run, verdict *out) {
   asm_facts asm_in = scan_asm(m);
   check_with(m, p, o, &asm_in, run, out);
@@ -187,6 +277,9 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, budg
     note_externals(m, out);
     note_asm(&asm_in, out);
   }
+  qualify_extern_false(m, &asm_in, out);
+  if (out->kind != VERDICT_UNKNOWN) note_extern_calls(m, &asm_in, out);
+  if (out->kind != VERDICT_UNKNOWN && m->entry_model) verdict_note(out, "assumption: %s", m->entry_model);
   if (out->kind != VERDICT_UNKNOWN && m->unsupported.len && undefined_calls_allowed(m, o)) note_undefined_calls(m, out);
   /* the interpreter draws an external global's bytes, pointers included,
    * but a real one points where its definition says, which we do not know;
@@ -254,7 +347,7 @@ static void check_math_termination(const ir_module *m, const drv_options *o, bud
     return;
   }
   strbuf_free(&facts.no_proof);
-  property tp = {1u << PROP_TERMINATION, "termination"};
+  property tp = {1u << PROP_TERMINATION, "termination", false};
   verdict seg_out = {0};
   if (drv_seg_check(m, &tp, o, budget_reserve(run, MARGIN_SEG_ALONE), &seg_out)) {
     verdict_free(out);

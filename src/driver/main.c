@@ -7,26 +7,31 @@
  *   bitprove termcomp [options] FILE.c   termination of a C program, termCOMP style
  *
  * Exit status: 0 for every verdict (including UNKNOWN for bad input), 2 for
- * usage errors, 1 when --dump-ir / --frontend-only cannot load the file. */
+ * usage errors, 1 when --dump-ir / --frontend-only cannot load the file;
+ * with --fail-on-violation, 10 when any verdict is FALSE (CI). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../frontend/frontend.h"
 #include "../ir/ir.h"
+#include "../util/progress.h"
 #include "../util/util.h"
 #include "cmd_its.h"
 #include "cmd_run.h"
 #include "cmd_termcomp.h"
 #include "dispatch.h"
 #include "../output/harness.h"
+#include "../output/report.h"
 #include "../output/witness.h"
 #include "options.h"
+#include "project.h"
 #include "property.h"
 #include "task.h"
 #include "verdict.h"
 
 #define EXIT_USAGE 2
+#define EXIT_VIOLATION 10 /* --fail-on-violation and a FALSE */
 
 typedef struct {
   const char *prop_path;
@@ -36,11 +41,21 @@ typedef struct {
   double timeout;
   bool dump_ir;
   bool frontend_only;
+  util_live_mode progress;   /* --progress / --no-progress (progress.h); auto by default */
   const char *harness_file;  /* --harness FILE.c: on FALSE, the native replay */
   const char *testcase_file; /* --testcase FILE.xml: on FALSE, the Test-Comp test case */
   const char *witness_file;  /* --witness FILE: on TRUE and FALSE, the witness(es) */
   unsigned witness_formats;  /* --witness-format: WITNESS_GRAPHML / _YAML; 0: by the file name */
-  const char *file;
+  const char *report_file;   /* --report FILE.sarif|.json: every verdict, for CI */
+  report_format report_fmt;
+  bool fail_on_violation;    /* --fail-on-violation: exit EXIT_VIOLATION on any FALSE */
+  const char *file;           /* the task file, or the first input file */
+  VEC(const char *) files;    /* the input files (not for a task: its own) */
+  VEC(const char *) cflags;   /* -I, -D, -U, -include, -std=...: passed to clang (project.h) */
+  const char *compile_commands; /* --compile-commands DB: each file's flags from DB */
+  fe_undefined undefined;     /* --undefined-functions; default by the mode (load()) */
+  bool undefined_given;
+  fe_entry entry;             /* --function NAME, --object-size, --args-may-be-null */
   drv_options drv; /* engine choice and engine options */
 } options;
 
@@ -96,7 +111,19 @@ static void usage(FILE *out) {
         "                         case (format 1.1)\n"
         "                         Both write nothing on TRUE or UNKNOWN; with several properties\n"
         "                         (a task) FILE gets the property's name: h.c -> h.no-overflow.c\n"
+        "  --report FILE          write every verdict to FILE for CI: SARIF 2.1.0 (FILE.sarif: one\n"
+        "                         result per violation, with its location and the counterexample\n"
+        "                         as a code flow; TRUE and UNKNOWN in run.properties.verdicts) or\n"
+        "                         bitprove's own JSON (FILE.json); one file for all properties\n"
+        "  --fail-on-violation    exit with status 10 when a verdict is FALSE (default: 0 for\n"
+        "                         every verdict)\n"
         "  --stats                solver statistics on stderr\n"
+        "  --progress             a live status line on stderr (run time, engine phase, step,\n"
+        "                         counters, solver queries): redrawn in place every 250 ms on a\n"
+        "                         terminal, one line a second otherwise; never on stdout\n"
+        "  --no-progress          no status line. Default: on when stderr is a terminal, TERM is\n"
+        "                         not dumb, CI is unset (or 0/false) and neither --debug nor\n"
+        "                         --stats is given\n"
         "  --debug                engine diagnostics on stderr\n"
         "  --frontend-only        only lower FILE: LOWERED, or UNKNOWN with the reasons\n"
         "  --version, --help\n"
@@ -114,6 +141,7 @@ static int usage_error(const char *msg, const char *arg) {
 
 /* Parses options after argv[first]; returns -1 on success or an exit code. */
 static int parse_options(int argc, char **argv, int first, bool is_task, options *o) {
+  int cflag_args = 0;
   for (int i = first; i < argc; i++) {
     const char *a = argv[i];
     const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -178,10 +206,18 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
     } else if (strcmp(a, "--testcase") == 0) {
       if (!next) return usage_error("--testcase needs a file", NULL);
       o->testcase_file = argv[++i];
+    } else if (strcmp(a, "--report") == 0) {
+      if (!next || !report_format_of(next, &o->report_fmt))
+        return usage_error("--report needs a file ending in .sarif or .json", next);
+      o->report_file = argv[++i];
+    } else if (strcmp(a, "--fail-on-violation") == 0) {
+      o->fail_on_violation = true;
     } else if (strcmp(a, "--proof") == 0) {
       o->drv.proof = true;
     } else if (strcmp(a, "--stats") == 0) {
       o->drv.stats = true;
+    } else if (util_progress_live_option(a, &o->progress)) {
+      /* --progress / --no-progress: set */
     } else if (strcmp(a, "--seg-modular-all") == 0) {
       o->drv.seg_modular_all = true;
     } else if (strcmp(a, "--seg-join-states") == 0) {
@@ -195,29 +231,78 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       o->drv.debug = true;
     } else if (strcmp(a, "--frontend-only") == 0) {
       o->frontend_only = true;
+    } else if (strcmp(a, "--compile-commands") == 0) {
+      if (!next) return usage_error("--compile-commands needs a file (compile_commands.json)", NULL);
+      o->compile_commands = argv[++i];
+    } else if (strcmp(a, "--undefined-functions") == 0) {
+      if (!next) return usage_error("--undefined-functions needs arbitrary, havoc or unsupported", NULL);
+      i++;
+      if (strcmp(next, "arbitrary") == 0) o->undefined = FE_UNDEFINED_ARBITRARY;
+      else if (strcmp(next, "havoc") == 0) o->undefined = FE_UNDEFINED_HAVOC;
+      else if (strcmp(next, "unsupported") == 0) o->undefined = FE_UNDEFINED_UNSUPPORTED;
+      else return usage_error("--undefined-functions needs arbitrary, havoc or unsupported", next);
+      o->undefined_given = true;
+    } else if (strcmp(a, "--function") == 0) {
+      if (!next || !*next) return usage_error("--function needs a function name", NULL);
+      o->entry.name = argv[++i];
+    } else if (strcmp(a, "--object-size") == 0) {
+      char *end = NULL;
+      unsigned long long k = next ? strtoull(next, &end, 10) : 0;
+      if (!next || !*next || *end || k == 0 || k > (1u << 20))
+        return usage_error("--object-size needs a number of bytes (1 to 1048576)", next);
+      o->entry.object_size = k;
+      i++;
+    } else if (strcmp(a, "--args-may-be-null") == 0) {
+      o->entry.args_may_be_null = true;
+    } else if (project_is_cflag(a, next, &cflag_args)) {
+      for (int k = 0; k < cflag_args; k++) VEC_PUSH(o->cflags, argv[i + k]);
+      i += cflag_args - 1;
     } else if (a[0] == '-' && a[1]) {
       return usage_error("unknown option", a);
-    } else if (o->file) {
-      return usage_error("more than one input file", a);
+    } else if (is_task && o->file) {
+      return usage_error("more than one task file", a);
     } else {
-      o->file = a;
+      if (!o->file) o->file = a;
+      VEC_PUSH(o->files, a);
     }
   }
-  if (!o->file) return usage_error(is_task ? "no task file given" : "no input file given", NULL);
+  if (!o->file && (is_task || !o->compile_commands))
+    return usage_error(is_task ? "no task file given" : "no input file given", NULL);
   return -1;
 }
 
-static ir_module *load(const options *o, const char *file, unsigned ptr_bits, char **err) {
+/* The program to check: its files, and whether they are an SV-COMP task's
+ * (a task is self-contained: a call of a function without a body stays
+ * unsupported unless --undefined-functions says otherwise). */
+typedef struct {
+  const char *const *files;
+  size_t n;
+  bool task;
+  bool asserts; /* --prop assert: __assert_fail is a violation */
+} input_files;
+
+static ir_module *load(const options *o, const input_files *in, unsigned ptr_bits, char **err) {
   fe_options fo;
   fe_options_default(&fo);
   fo.ptr_bits = ptr_bits;
   fo.timeout = o->timeout;
-  return fe_load(file, &fo, err);
+  fo.undefined = o->undefined_given ? o->undefined : in->task ? FE_UNDEFINED_UNSUPPORTED : FE_UNDEFINED_ARBITRARY;
+  fo.assert_is_error = in->asserts;
+  fo.entry = o->entry;
+  project pr;
+  char perr[1024];
+  if (!project_build(in->files, in->n, o->cflags.data, o->cflags.len, o->compile_commands, &pr, perr, sizeof perr)) {
+    *err = xstrdup(perr);
+    return NULL;
+  }
+  ir_module *m = fe_load_inputs(pr.inputs, pr.ninputs, &fo, err);
+  project_free(&pr);
+  return m;
 }
 
-static int dump_ir(const options *o, const char *file, unsigned ptr_bits) {
+static int dump_ir(const options *o, const input_files *in, unsigned ptr_bits) {
   char *err = NULL;
-  ir_module *m = load(o, file, ptr_bits, &err);
+  ir_module *m = load(o, in, ptr_bits, &err);
   if (!m) {
     util_error("%s", err);
     free(err);
@@ -228,9 +313,9 @@ static int dump_ir(const options *o, const char *file, unsigned ptr_bits) {
   return 0;
 }
 
-static int frontend_only(const options *o, const char *file, unsigned ptr_bits) {
+static int frontend_only(const options *o, const input_files *in, unsigned ptr_bits) {
   char *err = NULL;
-  ir_module *m = load(o, file, ptr_bits, &err);
+  ir_module *m = load(o, in, ptr_bits, &err);
   if (!m) {
     printf("UNKNOWN\nreason: %s\n", err);
     free(err);
@@ -308,20 +393,37 @@ static void write_witness(const options *o, const ir_module *m, const char *file
   free(base);
 }
 
+/* Feeds one verdict of property `name` (p: its checks; NULL when its file
+ * did not load) to --report. */
+static void report_verdict_of(report *rep, const ir_module *m, const char *file, unsigned ptr_bits, const char *name,
+                              const property *p, const verdict *v) {
+  report_verdict rv = {name, p ? p->checks : 0,
+                       v->kind == VERDICT_TRUE    ? REPORT_TRUE
+                       : v->kind == VERDICT_FALSE ? REPORT_FALSE
+                                                  : REPORT_UNKNOWN,
+                       v->violated, v->label, v->detail.data, &v->ev};
+  witness_task t = {file, ptr_bits};
+  report_add(rep, m, &t, &rv);
+}
+
 /* Answers the given properties of one program; `heads` non-NULL prints each
  * verdict as "<name>: VERDICT" with indented detail (several properties).
- * The files of --harness / --testcase are written once every verdict is out. */
-static void answer(const options *o, const char *file, unsigned ptr_bits, const property *props,
+ * The files of --harness / --testcase / --report are written once every
+ * verdict is out. Returns whether a verdict is FALSE. */
+static bool answer(const options *o, const input_files *in, unsigned ptr_bits, const property *props,
                    const char *const *load_errors, const char *const *heads, size_t n) {
   char *err = NULL;
   ir_module *m = NULL;
   bool any = false;
+  const char *file = in->n ? in->files[0] : o->compile_commands; /* names the files written */
   for (size_t i = 0; i < n; i++) any |= load_errors[i] == NULL;
   if (any) {
-    m = load(o, file, ptr_bits, &err);
+    m = load(o, in, ptr_bits, &err);
     if (!m) util_error("%s", err);
   }
   bool replay = o->harness_file || o->testcase_file;
+  report *rep = o->report_file ? report_new(in->files, in->n) : NULL;
+  bool violated = false;
   verdict *kept = xcalloc(n, sizeof *kept); /* the verdicts the replay and witness files need */
   for (size_t i = 0; i < n; i++) kept[i].kind = VERDICT_UNKNOWN; /* none kept yet */
   for (size_t i = 0; i < n; i++) {
@@ -330,17 +432,23 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     if (load_errors[i]) verdict_unknown(&v, "%s", load_errors[i]);
     else if (!m) verdict_unknown(&v, "%s", err);
     else drv_check(m, &props[i], &o->drv, budget_of_run(), &v);
+    if (v.kind == VERDICT_FALSE && props[i].assert_calls) v.label = "assert";
     /* allocated: a property's name comes from the task file and has no bound */
     char *head = heads ? xasprintf("%s: ", heads[i]) : xstrdup("");
+    util_progress_live_pause(); /* the live status line leaves the terminal first */
     verdict_print(&v, head, heads ? "  " : "", stdout);
+    fflush(stdout);
+    util_progress_live_resume(); /* (a task's next property) */
     free(head);
-    if ((replay && v.kind == VERDICT_FALSE) || (o->witness_file && v.kind != VERDICT_UNKNOWN && m)) {
+    violated |= v.kind == VERDICT_FALSE;
+    if ((replay && v.kind == VERDICT_FALSE) || (o->witness_file && v.kind != VERDICT_UNKNOWN && m) || rep) {
       kept[i] = v;
     } else {
       verdict_free(&v);
     }
   }
   fflush(stdout);
+  util_progress_live_stop();
   /* every verdict is out: a timeout during the clean-up (freeing a large
    * module, the sanitizers' exit checks) must not print a second one */
   util_set_timeout(0);
@@ -349,16 +457,26 @@ static void answer(const options *o, const char *file, unsigned ptr_bits, const 
     if (kept[i].kind == VERDICT_FALSE && replay) write_replay_files(o, m, file, head, &kept[i]);
     if (o->witness_file && (kept[i].kind == VERDICT_FALSE || kept[i].kind == VERDICT_TRUE))
       write_witness(o, m, file, ptr_bits, head, &props[i], &kept[i]);
+    if (rep)
+      report_verdict_of(rep, m, file, ptr_bits, load_errors[i] ? (heads ? heads[i] : o->prop_path) : props[i].name,
+                        load_errors[i] ? NULL : &props[i], &kept[i]);
     verdict_free(&kept[i]);
+  }
+  if (rep) {
+    char rerr[1024];
+    if (!report_write(rep, o->report_fmt, o->report_file, rerr, sizeof rerr)) util_error("%s", rerr);
+    report_free(rep);
   }
   free(kept);
   free(err);
   ir_module_free(m);
+  return violated;
 }
 
 static int check_file(const options *o) {
-  if (o->dump_ir) return dump_ir(o, o->file, o->ptr_bits);
-  if (o->frontend_only) return frontend_only(o, o->file, o->ptr_bits);
+  input_files in = {o->files.data, o->files.len, false, false};
+  if (o->dump_ir) return dump_ir(o, &in, o->ptr_bits);
+  if (o->frontend_only) return frontend_only(o, &in, o->ptr_bits);
   if (!o->prop_path) return usage_error("no property given (use --prop FILE.prp)", NULL);
   property p;
   char err[512];
@@ -367,8 +485,9 @@ static int check_file(const options *o) {
     util_error("%s", err);
     load_error = err;
   }
-  answer(o, o->file, o->ptr_bits, &p, &load_error, NULL, 1);
-  return 0;
+  in.asserts = !load_error && p.assert_calls;
+  bool violated = answer(o, &in, o->ptr_bits, &p, &load_error, NULL, 1);
+  return violated && o->fail_on_violation ? EXIT_VIOLATION : 0;
 }
 
 static int check_task(const options *o) {
@@ -394,8 +513,9 @@ static int check_task(const options *o) {
       return rc;
     }
   }
+  input_files in = {(const char *const *)t.inputs, t.ninputs, true, false};
   if (o->dump_ir || o->frontend_only) {
-    rc = o->dump_ir ? dump_ir(o, t.inputs[0], t.ptr_bits) : frontend_only(o, t.inputs[0], t.ptr_bits);
+    rc = o->dump_ir ? dump_ir(o, &in, t.ptr_bits) : frontend_only(o, &in, t.ptr_bits);
     task_free(&t);
     return rc;
   }
@@ -409,15 +529,13 @@ static int check_task(const options *o) {
     if (strcmp(t.language, "C") != 0) {
       snprintf(errs[k], sizeof errs[k], "unsupported language '%s'", t.language);
       load_errors[k] = errs[k];
-    } else if (t.ninputs != 1) {
-      snprintf(errs[k], sizeof errs[k], "tasks with %zu input files are not supported", t.ninputs);
-      load_errors[k] = errs[k];
     } else if (!prop_load(tp->property_file, &props[k], errs[k], sizeof errs[k])) {
       util_error("%s", errs[k]);
       load_errors[k] = errs[k];
     }
   }
-  answer(o, t.inputs[0], t.ptr_bits, props, load_errors, count > 1 ? heads : NULL, count);
+  if (answer(o, &in, t.ptr_bits, props, load_errors, count > 1 ? heads : NULL, count) && o->fail_on_violation)
+    rc = EXIT_VIOLATION;
   free(props);
   free(errs);
   free(load_errors);
@@ -433,8 +551,11 @@ int main(int argc, char **argv) {
   bool is_task = argc >= 2 && strcmp(argv[1], "task") == 0;
   options o = {0};
   o.ptr_bits = 64;
+  o.entry.object_size = FE_DEFAULT_OBJECT_SIZE;
   int rc = parse_options(argc, argv, is_task ? 2 : 1, is_task, &o);
   if (rc >= 0) return rc;
   util_set_timeout(o.timeout);
+  /* --debug and --stats write to stderr unsynchronized with the live line */
+  util_progress_live_start(o.progress == UTIL_LIVE_AUTO && (o.drv.debug || o.drv.stats) ? UTIL_LIVE_OFF : o.progress);
   return is_task ? check_task(&o) : check_file(&o);
 }

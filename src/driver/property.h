@@ -20,12 +20,15 @@
 typedef struct {
   unsigned checks; /* bit (1u << prop_check) per CHECK line */
   char name[64];   /* e.g. "valid-memsafety", "termination" (from the checks) */
+  bool assert_calls; /* "assert": unreach-call where a failing assert() (__assert_fail) is a
+                        violation too; a FALSE prints FALSE(assert) */
 } property;
 
 /* Parses the text of a .prp file. */
 bool prop_parse(const char *text, property *out, char *err, size_t errlen);
 /* Reads and parses a file; `path` may also be a bare property name such as
- * "termination" or "valid-memsafety" (then no file is read). */
+ * "termination" or "valid-memsafety" (then no file is read), or "assert"
+ * (reach_error and failing assert()s of <assert.h>; not a file's formula). */
 bool prop_load(const char *path, property *out, char *err, size_t errlen);
 
 #endif

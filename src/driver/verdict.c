@@ -29,7 +29,7 @@ void verdict_note(verdict *v, const char *fmt, ...) {
 void verdict_print(const verdict *v, const char *head, const char *indent, FILE *out) {
   switch (v->kind) {
   case VERDICT_TRUE: fprintf(out, "%sTRUE\n", head); break;
-  case VERDICT_FALSE: fprintf(out, "%sFALSE(%s)\n", head, prop_check_name(v->violated)); break;
+  case VERDICT_FALSE: fprintf(out, "%sFALSE(%s)\n", head, v->label ? v->label : prop_check_name(v->violated)); break;
   default: fprintf(out, "%sUNKNOWN\n", head); break;
   }
   const char *s = v->detail.data;

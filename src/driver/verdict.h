@@ -24,6 +24,8 @@ typedef enum { VERDICT_TRUE, VERDICT_FALSE, VERDICT_UNKNOWN } verdict_kind;
 typedef struct {
   verdict_kind kind;
   prop_check violated; /* FALSE: the subproperty */
+  const char *label;   /* FALSE: the name printed in FALSE(...) instead of the subproperty's, or NULL
+                          ("assert" for --prop assert; a literal) */
   strbuf detail;       /* explanation lines, each ending in '\n' */
   evidence ev;         /* what it rests on (owned) */
   bool ub_free;        /* TRUE(termination): its proof also shows every run free of undefined behaviour,

@@ -5,7 +5,8 @@
  *    are never interpreted), -O0 -Xclang -disable-O0-optnone -g
  *    -fno-discard-value-names -w -fgnu89-inline, -m32 for ILP32, optionally
  *    -fno-builtin, and optionally the SV-COMP prelude force-included
- *    (-include); fe_load() decides which variants to try.
+ *    (-include), then the input's own flags (-I, -D, ...), in the input's
+ *    directory when it names one; fe_load() decides which variants to try.
  *  - The child gets its own process group; when opt->timeout (> 0) expires
  *    the group is killed and the compilation fails with "compilation timed
  *    out".
@@ -89,8 +90,9 @@ static char *first_error_line(const char *text) {
   return NULL;
 }
 
-bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool no_builtin, const char *tmpdir,
+bool fe_compile(const fe_input *in, const fe_options *opt, bool with_prelude, bool no_builtin, const char *tmpdir,
                 const char *out_bc, char **err) {
+  const char *path = in->path;
   const char *clang = opt->clang ? opt->clang : BITPROVE_CLANG;
   char *prelude_path = NULL;
   if (with_prelude) {
@@ -101,7 +103,7 @@ bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool
       return false;
     }
   }
-  const char *argv[32];
+  const char **argv = xcalloc(32 + in->nflags, sizeof *argv);
   int argc = 0;
   argv[argc++] = clang;
   argv[argc++] = "-c";
@@ -123,6 +125,9 @@ bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool
     argv[argc++] = "-include";
     argv[argc++] = prelude_path;
   }
+  /* the project's flags (-I, -D, -std=, ...) after ours: a -std= or -U of
+   * the user's wins */
+  for (size_t i = 0; i < in->nflags; i++) argv[argc++] = in->flags[i];
   argv[argc++] = "-o";
   argv[argc++] = out_bc;
   argv[argc++] = "--";
@@ -133,6 +138,7 @@ bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool
   if (pipe(pipefd) != 0) {
     *err = xasprintf("cannot run the compiler: pipe: %s", strerror(errno));
     free(prelude_path);
+    free(argv);
     return false;
   }
   fflush(NULL);
@@ -142,6 +148,7 @@ bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool
     close(pipefd[0]);
     close(pipefd[1]);
     free(prelude_path);
+    free(argv);
     return false;
   }
   if (pid == 0) {
@@ -156,6 +163,10 @@ bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool
     dup2(pipefd[1], 2);
     close(pipefd[0]);
     close(pipefd[1]);
+    if (in->directory && chdir(in->directory) != 0) {
+      dprintf(2, "error: cannot enter directory '%s': %s\n", in->directory, strerror(errno));
+      _exit(127);
+    }
     execv(clang, (char *const *)argv);
     dprintf(2, "error: cannot execute '%s': %s\n", clang, strerror(errno));
     _exit(127);
@@ -175,6 +186,7 @@ bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   free(prelude_path);
+  free(argv);
 
   bool ok = false;
   if (timed_out) {

@@ -27,7 +27,7 @@
 /* Compiles a .c or .i file into bitcode at out_bc; with_prelude
  * force-includes the SV-COMP prelude, no_builtin passes -fno-builtin.
  * Returns false with a one-line *err on failure. */
-bool fe_compile(const char *path, const fe_options *opt, bool with_prelude, bool no_builtin, const char *tmpdir,
+bool fe_compile(const fe_input *in, const fe_options *opt, bool with_prelude, bool no_builtin, const char *tmpdir,
                 const char *out_bc, char **err);
 /* The text of the SV-COMP prelude. */
 const char *fe_prelude_text(void);
@@ -111,15 +111,40 @@ typedef struct {
   fe_ptrmap call_tmps;      /* call -> valtab index of [ret temp, arg temps...] */
   ir_value ret_ptr;         /* hidden result pointer of a split-returning function */
 
-  const char *source; /* the input path as given */
-  char *source_real;  /* its realpath(), or NULL */
+  const char *const *sources; /* the input paths as given */
+  char **sources_real;        /* their realpath()s (entries may be NULL) */
+  size_t nsources;
+  const fe_options *opt;
   fe_ptrmap files;    /* debug-info file name (MDString data) -> file id */
 
   unsigned kind_byval;
 } fe_lower;
 
 /* lower.c */
-ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *source, char **err);
+/* Lowers the (linked) module; sources are the inputs as given (locations in
+ * those files are shown by these names). */
+ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *const *sources, size_t nsources,
+                           const fe_options *opt, char **err);
+
+/* ---- calls of functions without a body ------------------------------------- */
+/* Emits the IR_ASM with IR_ASM_EXTERN_CALL that stands for a call of
+ * function fid (no body) with result type t; `writes`: it may write memory
+ * its pointer operands ops[0..n) reach (FE_UNDEFINED_HAVOC). */
+uint32_t fe_emit_extern_call(fe_lower *L, ir_type t, uint32_t fid, bool writes, uint32_t n, ir_value *ops);
+
+/* ---- entry (--function) ------------------------------------------------------ */
+typedef struct {
+  char *c_main;      /* the harness's main, as C (heap), or NULL */
+  char *model;       /* the model of the arguments, one sentence (heap), or NULL */
+  bool renamed_main; /* the program's main became __bitprove_program_main */
+} fe_entry_text;
+
+/* With opt->entry.name set: renames the program's main (if any) and adds a
+ * main that calls the entry function with arbitrary arguments (entry.c
+ * states the model), and describes it in *out. Without: nothing. False
+ * with a one-line *err when the function does not exist or has a
+ * parameter outside the model. */
+bool fe_build_entry(LLVMModuleRef mod, const fe_options *opt, fe_entry_text *out, char **err);
 bool fe_unsupported(fe_lower *L, const char *what);
 bool fe_unsupported_at(fe_lower *L, const char *what, ir_loc loc);
 ir_loc fe_loc_of(fe_lower *L, LLVMValueRef v);

@@ -19,6 +19,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
+#include <llvm-c/Linker.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -30,6 +31,11 @@ void fe_options_default(fe_options *o) {
   o->timeout = 0;
   o->keep_temps = false;
   o->clang = NULL;
+  o->undefined = FE_UNDEFINED_UNSUPPORTED;
+  o->assert_is_error = false;
+  o->entry.name = NULL;
+  o->entry.object_size = FE_DEFAULT_OBJECT_SIZE;
+  o->entry.args_may_be_null = false;
 }
 
 typedef struct {
@@ -94,17 +100,72 @@ static LLVMModuleRef load_module(LLVMContextRef ctx, const char *file, bool bitc
   return mod;
 }
 
-static void remove_tmpdir(const char *dir) {
-  static const char *const names[] = {"prelude.h", "out.bc"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-    char *p = xasprintf("%s/%s", dir, names[i]);
+static void remove_tmpdir(const char *dir, size_t ninputs) {
+  char *p = xasprintf("%s/prelude.h", dir);
+  unlink(p);
+  free(p);
+  for (size_t i = 0; i < ninputs; i++) {
+    p = xasprintf("%s/out%zu.bc", dir, i);
     unlink(p);
     free(p);
   }
   rmdir(dir);
 }
 
-ir_module *fe_load(const char *path, const fe_options *opt_in, char **err) {
+/* Checks that an input exists and has a known kind; NULL or the reason. */
+static char *check_input(const char *path) {
+  if (!path) return xstrdup("no input file");
+  struct stat st;
+  if (stat(path, &st) != 0) return xasprintf("cannot read %s: %s", path, strerror(errno));
+  if (!S_ISREG(st.st_mode) || access(path, R_OK) != 0)
+    return xasprintf("cannot read %s: %s", path, S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+  if (!util_ends_with(path, ".c") && !util_ends_with(path, ".i") && !util_ends_with(path, ".ll") &&
+      !util_ends_with(path, ".bc"))
+    return xasprintf("unknown input file extension: %s (expected .c, .i, .ll or .bc)", path);
+  return NULL;
+}
+
+/* Compiles one C input into `bc`. Preferred: prelude (for .c) and
+ * -fno-builtin. A program may declare an SV-COMP function incompatibly with
+ * the prelude, or rely on the implicit declaration of a library function
+ * (memcpy used before its declaration) that only exists with builtins: then
+ * the next variant is tried. The error reported is that of the plain
+ * compilation. */
+static bool compile_c(const fe_input *in, const fe_options *opt, const char *tmpdir, const char *bc, char **err) {
+  bool is_c = util_ends_with(in->path, ".c");
+  static const struct {
+    bool prelude, no_builtin;
+  } variants[] = {{true, true}, {true, false}, {false, true}, {false, false}};
+  bool ok = false;
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0] && !ok; v++) {
+    if (variants[v].prelude && !is_c) continue;
+    if (*err) {
+      if (strncmp(*err, "compilation failed", 18) != 0) break; /* timeout, no compiler */
+      free(*err);
+      *err = NULL;
+    }
+    ok = fe_compile(in, opt, variants[v].prelude, variants[v].no_builtin, tmpdir, bc, err);
+  }
+  return ok;
+}
+
+/* Links src into dest (src is consumed); false with the reason. */
+static bool link_into(LLVMModuleRef dest, LLVMModuleRef src, const char *src_name, diag_state *d, char **err) {
+  free(d->first_error);
+  d->first_error = NULL;
+  if (!LLVMLinkModules2(dest, src)) return true;
+  char *line = first_line(d->first_error ? d->first_error : "link error");
+  *err = xasprintf("cannot link %s: %s", src_name, line);
+  free(line);
+  return false;
+}
+
+ir_module *fe_load(const char *path, const fe_options *opt, char **err) {
+  fe_input in = {path, NULL, 0, NULL};
+  return fe_load_inputs(&in, 1, opt, err);
+}
+
+ir_module *fe_load_inputs(const fe_input *inputs, size_t n, const fe_options *opt_in, char **err) {
   char *dummy = NULL;
   if (!err) err = &dummy;
   *err = NULL;
@@ -113,82 +174,81 @@ ir_module *fe_load(const char *path, const fe_options *opt_in, char **err) {
   else fe_options_default(&opt);
   if (opt.ptr_bits != 32) opt.ptr_bits = 64;
 
-  if (!path) {
+  if (n == 0) {
     *err = xstrdup("no input file");
     return NULL;
   }
-  struct stat st;
-  if (stat(path, &st) != 0) {
-    *err = xasprintf("cannot read %s: %s", path, strerror(errno));
-    return NULL;
-  }
-  if (!S_ISREG(st.st_mode) || access(path, R_OK) != 0) {
-    *err = xasprintf("cannot read %s: %s", path, S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
-    return NULL;
-  }
-  bool is_c = util_ends_with(path, ".c"), is_i = util_ends_with(path, ".i");
-  bool is_ll = util_ends_with(path, ".ll"), is_bc = util_ends_with(path, ".bc");
-  if (!is_c && !is_i && !is_ll && !is_bc) {
-    *err = xasprintf("unknown input file extension: %s (expected .c, .i, .ll or .bc)", path);
-    return NULL;
+  bool any_c = false;
+  for (size_t i = 0; i < n; i++) {
+    if ((*err = check_input(inputs[i].path))) return NULL;
+    any_c |= util_ends_with(inputs[i].path, ".c") || util_ends_with(inputs[i].path, ".i");
   }
 
-  char *tmpdir = NULL, *bc = NULL;
-  const char *irfile = path;
-  if (is_c || is_i) {
+  char *tmpdir = NULL;
+  char **irfiles = xcalloc(n, sizeof *irfiles);
+  bool ok = true;
+  if (any_c) {
     const char *base = getenv("TMPDIR");
     tmpdir = xasprintf("%s/bitprove-XXXXXX", base && *base ? base : "/tmp");
     if (!mkdtemp(tmpdir)) {
       *err = xasprintf("cannot create a temporary directory: %s", strerror(errno));
       free(tmpdir);
+      free(irfiles);
       return NULL;
     }
-    bc = xasprintf("%s/out.bc", tmpdir);
-    /* Preferred: prelude (for .c) and -fno-builtin. A program may declare
-     * an SV-COMP function incompatibly with the prelude, or rely on the
-     * implicit declaration of a library function (memcpy used before its
-     * declaration) that only exists with builtins: then the next variant is
-     * tried. The error reported is that of the plain compilation. */
-    static const struct {
-      bool prelude, no_builtin;
-    } variants[] = {{true, true}, {true, false}, {false, true}, {false, false}};
-    bool ok = false;
-    for (size_t v = 0; v < sizeof variants / sizeof variants[0] && !ok; v++) {
-      if (variants[v].prelude && !is_c) continue;
-      if (*err) {
-        if (strncmp(*err, "compilation failed", 18) != 0) break; /* timeout, no compiler */
-        free(*err);
-        *err = NULL;
-      }
-      ok = fe_compile(path, &opt, variants[v].prelude, variants[v].no_builtin, tmpdir, bc, err);
-    }
-    if (!ok) {
-      if (!opt.keep_temps) remove_tmpdir(tmpdir);
-      free(tmpdir);
-      free(bc);
-      return NULL;
-    }
-    irfile = bc;
   }
-
+  for (size_t i = 0; i < n && ok; i++) {
+    const char *path = inputs[i].path;
+    if (util_ends_with(path, ".c") || util_ends_with(path, ".i")) {
+      irfiles[i] = xasprintf("%s/out%zu.bc", tmpdir, i);
+      ok = compile_c(&inputs[i], &opt, tmpdir, irfiles[i], err);
+    } else {
+      irfiles[i] = xstrdup(path);
+    }
+  }
   ir_module *m = NULL;
   diag_state d = {NULL};
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, on_diagnostic, &d);
-  LLVMModuleRef mod = load_module(ctx, irfile, is_bc || is_c || is_i, &d, err);
-  if (mod) {
+  LLVMModuleRef mod = NULL;
+  for (size_t i = 0; i < n && ok; i++) {
+    const char *path = inputs[i].path;
+    LLVMModuleRef one = load_module(ctx, irfiles[i], !util_ends_with(path, ".ll"), &d, err);
+    if (!one) {
+      ok = false;
+      break;
+    }
     char *msg = NULL;
-    if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+    if (LLVMVerifyModule(one, LLVMReturnStatusAction, &msg)) {
       char *line = first_line(msg);
       *err = xasprintf("invalid LLVM IR in %s: %s", path, line);
       free(line);
+      ok = false;
+      LLVMDisposeModule(one);
     } else {
-      set_default_layout(mod, opt.ptr_bits);
-      if (fe_run_passes(mod, err)) m = fe_lower_module(mod, ctx, path, err);
+      set_default_layout(one, opt.ptr_bits);
+      if (!mod) mod = one;
+      else ok = link_into(mod, one, path, &d, err);
     }
     LLVMDisposeMessage(msg);
-    LLVMDisposeModule(mod);
   }
+  if (ok && mod) {
+    const char **sources = xcalloc(n, sizeof *sources);
+    for (size_t i = 0; i < n; i++) sources[i] = inputs[i].path;
+    fe_entry_text entry = {0};
+    if (fe_build_entry(mod, &opt, &entry, err) && fe_run_passes(mod, err))
+      m = fe_lower_module(mod, ctx, sources, n, &opt, err);
+    if (m && entry.model) {
+      m->entry_function = arena_strdup(&m->mem, opt.entry.name);
+      m->entry_model = arena_strdup(&m->mem, entry.model);
+      m->entry_c = arena_strdup(&m->mem, entry.c_main);
+      m->entry_renamed_main = entry.renamed_main;
+    }
+    free(entry.c_main);
+    free(entry.model);
+    free(sources);
+  }
+  if (mod) LLVMDisposeModule(mod);
   LLVMContextDispose(ctx);
   free(d.first_error);
 
@@ -201,10 +261,11 @@ ir_module *fe_load(const char *path, const fe_options *opt_in, char **err) {
     }
   }
   assert(m ? !*err : *err != NULL); /* frontend.h: a module, or NULL with the reason */
-  if (tmpdir && !opt.keep_temps) remove_tmpdir(tmpdir);
+  if (tmpdir && !opt.keep_temps) remove_tmpdir(tmpdir, n);
   else if (tmpdir) util_warning("kept temporary files in %s", tmpdir);
   free(tmpdir);
-  free(bc);
+  for (size_t i = 0; i < n; i++) free(irfiles[i]);
+  free(irfiles);
   if (err == &dummy) free(dummy);
   return m;
 }

@@ -34,17 +34,58 @@
 #ifndef BITPROVE_FRONTEND_H
 #define BITPROVE_FRONTEND_H
 
+#include <stdint.h>
+
 #include "../ir/ir.h"
+
+/* What a call of a function without a body (declared, not defined, and
+ * not a builtin) becomes. */
+typedef enum {
+  FE_UNDEFINED_UNSUPPORTED, /* recorded in m->unsupported (SV-COMP tasks: a task is self-contained) */
+  FE_UNDEFINED_ARBITRARY,   /* terminates, returns an arbitrary value of its type, writes nothing
+                               (the Termination Competition's rule; CBMC's default): IR_ASM with
+                               IR_ASM_EXTERN_CALL and the callee's id in `callee` */
+  FE_UNDEFINED_HAVOC        /* as ARBITRARY, and it may also write any memory reachable from its
+                               pointer arguments (and from globals): IR_ASM_MEMORY too */
+} fe_undefined;
+
+/* The entry of --function NAME: main becomes a generated function that
+ * calls NAME with arbitrary arguments (frontend/entry.c states the model). */
+typedef struct {
+  const char *name;       /* NULL: the program's own main */
+  uint64_t object_size;   /* bytes of the object a void * or character pointer points to */
+  bool args_may_be_null;  /* a pointer argument (at every level) may also be NULL */
+} fe_entry;
+
+#define FE_DEFAULT_OBJECT_SIZE 64
 
 typedef struct {
   unsigned ptr_bits;   /* 64 (LP64, default) or 32 (ILP32) */
   double timeout;      /* seconds for the clang subprocess; <= 0: none */
   bool keep_temps;     /* keep the intermediate bitcode (debugging) */
   const char *clang;   /* compiler to run; NULL: BITPROVE_CLANG */
+  fe_undefined undefined; /* default FE_UNDEFINED_UNSUPPORTED */
+  bool assert_is_error;   /* a call of __assert_fail (failing assert()) is a call of reach_error */
+  fe_entry entry;
 } fe_options;
+
+/* One input of a project: a C file (.c, .i) with its own compiler flags, or
+ * LLVM IR (.ll, .bc; flags ignored). */
+typedef struct {
+  const char *path;
+  const char *const *flags; /* passed to clang before the file: -I, -D, -U, -include, -std=, ... */
+  size_t nflags;
+  const char *directory;    /* clang's working directory (a compilation database's), or NULL: ours */
+} fe_input;
 
 void fe_options_default(fe_options *o);
 
 ir_module *fe_load(const char *path, const fe_options *opt, char **err);
+
+/* Several inputs: each is compiled as fe_load() compiles one, the modules
+ * are linked (LLVM's linker: one definition per external symbol; a symbol
+ * defined twice or a type clash is an error naming it), and the result is
+ * lowered as one program. Source locations name each file as given. */
+ir_module *fe_load_inputs(const fe_input *inputs, size_t n, const fe_options *opt, char **err);
 
 #endif

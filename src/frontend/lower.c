@@ -41,16 +41,17 @@ const char *fe_name(fe_lower *L, LLVMValueRef v) {
  * directory and a relative name), otherwise the recorded name. */
 static char *display_name(fe_lower *L, const char *file, unsigned len, const char *dir, unsigned dlen) {
   char *rel = xstrndup(file, len);
-  if (!L->source_real) return rel;
   char *joined = rel[0] == '/' || !dir || !dlen ? xstrdup(rel) : xasprintf("%.*s/%s", (int)dlen, dir, rel);
   char *real = realpath(joined, NULL);
-  bool same = real && strcmp(real, L->source_real) == 0;
-  free(real);
   free(joined);
-  if (same) {
-    free(rel);
-    return xstrdup(L->source);
+  for (size_t i = 0; real && i < L->nsources; i++) {
+    if (L->sources_real[i] && strcmp(real, L->sources_real[i]) == 0) {
+      free(real);
+      free(rel);
+      return xstrdup(L->sources[i]);
+    }
   }
+  free(real);
   return rel;
 }
 
@@ -144,6 +145,11 @@ static bool forced_builtin(const char *name, ir_builtin bk) {
   return bk != IR_BUILTIN_NONE && (strcmp(name, "reach_error") == 0 || strncmp(name, "__VERIFIER_", 11) == 0);
 }
 
+static bool is_assert_failure(const char *name) {
+  return strcmp(name, "__assert_fail") == 0 || strcmp(name, "__assert_perror_fail") == 0 ||
+         strcmp(name, "__assert") == 0 || strcmp(name, "__assert_rtn") == 0 || strcmp(name, "__assert2") == 0;
+}
+
 uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   uint64_t got;
   if (fe_map_get(&L->funcs, fn, &got)) {
@@ -197,6 +203,10 @@ uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   free(name);
   L->m->funcs.data[id].loc = loc;
   L->m->funcs.data[id].body_dropped = defined && !body;
+  /* --prop assert: a failing assert() (glibc's __assert_fail, and the
+   * variants of other C libraries) is a violation as reach_error is */
+  if (L->opt && L->opt->assert_is_error && !body && is_assert_failure(L->m->funcs.data[id].name))
+    L->m->funcs.data[id].builtin = IR_BUILTIN_REACH_ERROR;
   fe_map_put(&L->funcs, fn, id);
   while (L->will_define.len <= id) VEC_PUSH(L->will_define, 0);
   L->will_define.data[id] = body;
@@ -525,24 +535,36 @@ static void lower_function(fe_lower *L, LLVMValueRef fn) {
 }
 
 /* ---- module ---------------------------------------------------------------- */
-ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *source, char **err) {
+static void free_sources_real(fe_lower *L) {
+  for (size_t i = 0; i < L->nsources; i++) free(L->sources_real[i]);
+  free(L->sources_real);
+}
+
+ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *const *sources, size_t nsources,
+                           const fe_options *opt, char **err) {
+  assert(nsources >= 1);
+  const char *source = sources[0];
   LLVMValueRef main_fn = LLVMGetNamedFunction(mod, "main");
   if (!main_fn || LLVMIsDeclaration(main_fn)) {
-    *err = xasprintf("no main function in %s", source);
+    *err = nsources == 1 ? xasprintf("no main function in %s (to check one function, use --function NAME)", source)
+                         : xstrdup("no main function in the program (to check one function, use --function NAME)");
     return NULL;
   }
   fe_lower L;
   memset(&L, 0, sizeof L);
   L.mod = mod;
   L.ctx = ctx;
-  L.source = source;
-  L.source_real = realpath(source, NULL);
+  L.sources = sources;
+  L.nsources = nsources;
+  L.sources_real = xcalloc(nsources, sizeof *L.sources_real);
+  for (size_t i = 0; i < nsources; i++) L.sources_real[i] = realpath(sources[i], NULL);
+  L.opt = opt;
   L.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
   L.pbits = LLVMPointerSize(L.td) * 8;
   if (L.pbits != 32 && L.pbits != 64) {
     *err = xasprintf("unsupported pointer width %u bits", L.pbits);
     LLVMDisposeTargetData(L.td);
-    free(L.source_real);
+    free_sources_real(&L);
     return NULL;
   }
   L.pty = ir_type_ptr(L.pbits);
@@ -581,6 +603,6 @@ ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *so
   VEC_FREE(L.valtab);
   VEC_FREE(L.pending);
   LLVMDisposeTargetData(L.td);
-  free(L.source_real);
+  free_sources_real(&L);
   return L.m;
 }

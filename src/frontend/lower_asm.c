@@ -180,6 +180,19 @@ static uint32_t emit_asm(fe_lower *L, ir_type t, unsigned flags, uint32_t n, ir_
   return ir_build_emit(&L->b, &in);
 }
 
+uint32_t fe_emit_extern_call(fe_lower *L, ir_type t, uint32_t fid, bool writes, uint32_t n, ir_value *ops) {
+  ir_inst in = {0};
+  in.op = IR_ASM;
+  in.flags = (uint8_t)(IR_ASM_EXTERN_CALL | (writes ? IR_ASM_MEMORY : 0));
+  in.type = t;
+  in.callee = IR_NONE;
+  in.size = fid;
+  in.loc = L->loc;
+  in.nops = n;
+  in.ops = ops;
+  return ir_build_emit(&L->b, &in);
+}
+
 static void emit_havoc(fe_lower *L, ir_value p, uint64_t size) {
   ir_inst in = {0};
   in.op = IR_HAVOC;

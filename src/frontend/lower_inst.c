@@ -353,6 +353,29 @@ static ir_value byval_copy(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, unsi
   return tmp;
 }
 
+/* A call of function fid, which has no body, by the user's convention
+ * (fe_undefined): an IR_ASM with IR_ASM_EXTERN_CALL whose result is
+ * arbitrary; with FE_UNDEFINED_HAVOC its pointer arguments are its operands
+ * (it may write what they reach). A result split over registers has no such
+ * form: false, and the call stays unsupported. */
+static bool lower_undefined_call(fe_lower *L, LLVMValueRef inst, uint32_t fid, unsigned nargs) {
+  LLVMTypeRef rty = LLVMGetReturnType(LLVMGetCalledFunctionType(inst));
+  if (fe_is_split(L, rty)) return false;
+  const char *why = NULL;
+  ir_type rt = fe_type(L, rty, &why);
+  if (why) return false;
+  bool writes = L->opt->undefined == FE_UNDEFINED_HAVOC;
+  VEC(ir_value) ops = {0};
+  for (unsigned i = 0; writes && i < nargs; i++) {
+    LLVMValueRef a = LLVMGetOperand(inst, i);
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind) VEC_PUSH(ops, fe_val(L, a));
+  }
+  uint32_t id = fe_emit_extern_call(L, rt, fid, writes, (uint32_t)ops.len, ops.data);
+  VEC_FREE(ops);
+  if (rt.kind != IR_TY_VOID) fe_set_result(L, inst, id);
+  return true;
+}
+
 static void lower_call(fe_lower *L, LLVMValueRef inst) {
   LLVMValueRef callee = LLVMGetCalledValue(inst);
   unsigned nargs = LLVMGetNumArgOperands(inst);
@@ -384,7 +407,11 @@ static void lower_call(fe_lower *L, LLVMValueRef inst) {
     }
     if (is_thread_function(name)) what = xasprintf("threads (%s)", name);
     else if (is_setjmp_function(name)) what = xstrdup("setjmp/longjmp");
-    else if (!body && f->builtin == IR_BUILTIN_NONE) what = xasprintf("call to undefined function '%s'", name);
+    else if (!body && f->builtin == IR_BUILTIN_NONE && L->opt->undefined != FE_UNDEFINED_UNSUPPORTED &&
+             lower_undefined_call(L, inst, id, nargs)) {
+      free(name);
+      return;
+    } else if (!body && f->builtin == IR_BUILTIN_NONE) what = xasprintf("call to undefined function '%s'", name);
     if (what && fe_unsupported(L, what) && !body && f->builtin == IR_BUILTIN_NONE && !is_thread_function(name) &&
         !is_setjmp_function(name))
       L->m->unsupported.data[L->m->unsupported.len - 1].undefined_call = true;

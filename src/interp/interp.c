@@ -673,7 +673,10 @@ static void step(interp_state *st) {
   case IR_ASM:
     /* The result does not depend on the operands: they are not read (an
      * undef one draws nothing). */
-    if (in->type.kind != IR_TY_VOID)
+    if (in->type.kind != IR_TY_VOID && (in->flags & IR_ASM_EXTERN_CALL))
+      r.bits = interp_nondet_next(st, in->type.bits, in->type.kind == IR_TY_PTR, INTERP_ND_EXTERN, in->loc,
+                                  (uint32_t)in->size);
+    else if (in->type.kind != IR_TY_VOID)
       r.bits = interp_nondet_next(st, in->type.bits, in->type.kind == IR_TY_PTR, INTERP_ND_ASM, in->loc, IR_NONE);
     break;
   case IR_HAVOC: {

@@ -161,7 +161,9 @@ typedef enum {
   INTERP_ND_CALL,   /* __VERIFIER_nondet_* */
   INTERP_ND_UNDEF,  /* an undef operand */
   INTERP_ND_UNINIT, /* a read of uninitialised memory */
-  INTERP_ND_ASM     /* an inline asm's result or memory output byte (IR_ASM, IR_HAVOC) */
+  INTERP_ND_ASM,    /* an inline asm's result or memory output byte (IR_ASM, IR_HAVOC) */
+  INTERP_ND_EXTERN  /* the result of a call of a function without a body (IR_ASM with
+                       IR_ASM_EXTERN_CALL); its `fn` is that function */
 } interp_nd_origin;
 
 /* One draw of a nondet value, as offered to interp_options.draw: enough to
@@ -342,9 +344,10 @@ typedef struct {
   uint8_t origin; /* interp_nd_origin */
   bool pointer;   /* drawn for a pointer-typed value */
   ir_loc loc;     /* the call, the instruction with the undef operand, the load */
-  uint32_t func;  /* CALL: the __VERIFIER_nondet_* function called (its
-                     ir_module.funcs index, so its name and declared type
-                     are known: --harness); IR_NONE for the other origins */
+  uint32_t func;  /* CALL: the __VERIFIER_nondet_* function called, EXTERN:
+                     the function without a body (its ir_module.funcs index,
+                     so its name and declared type are known: --harness);
+                     IR_NONE for the other origins */
 } interp_nondet;
 typedef VEC(interp_nondet) interp_nondet_vec;
 

@@ -175,6 +175,12 @@ enum {
   IR_INBOUNDS = 1u << 3,
   IR_VOLATILE = 1u << 4, /* load/store */
   IR_ASM_MEMORY = 1u << 5, /* IR_ASM: "memory" clobber */
+  /* IR_ASM: stands for a call of a function without a body (a library
+   * function the program does not define), by the convention the user
+   * chose (frontend.h, fe_undefined): it terminates, its result is
+   * arbitrary, and it writes nothing (or, with IR_ASM_MEMORY, anything its
+   * pointer operands reach). `size` holds the id of that function. */
+  IR_ASM_EXTERN_CALL = 1u << 6,
 };
 
 typedef enum {
@@ -364,6 +370,12 @@ typedef struct {
   VEC(ir_global) globals;
   VEC(const char *) files;
   VEC(ir_unsupported) unsupported;
+  /* --function NAME (frontend/entry.c): main is generated and calls NAME
+   * with arbitrary arguments. All NULL / false for a program's own main. */
+  const char *entry_function;
+  const char *entry_model; /* the model of the arguments, one sentence */
+  const char *entry_c;     /* the generated main as C, for the native harness */
+  bool entry_renamed_main; /* the program's own main is __bitprove_program_main */
 } ir_module;
 
 /* ---- construction ------------------------------------------------------- */

@@ -64,6 +64,15 @@ static bool in_program(const ir_module *m, const witness_task *t, ir_loc loc) {
   return strcmp(base_name(m->files.data[loc.file]), base_name(t->program)) == 0;
 }
 
+/* The same, or a line of one of the further files (witness_trace_files). */
+static bool in_files(const ir_module *m, const witness_task *t, const char *const *files, size_t nfiles, ir_loc loc) {
+  if (in_program(m, t, loc)) return true;
+  if (loc.file == IR_NONE || loc.file >= m->files.len || loc.line == 0) return false;
+  for (size_t i = 0; i < nfiles; i++)
+    if (strcmp(base_name(m->files.data[loc.file]), base_name(files[i])) == 0) return true;
+  return false;
+}
+
 typedef struct {
   const ir_module *m;
   const witness_task *t;
@@ -74,6 +83,8 @@ typedef struct {
   uint64_t cycle_visit; /* lasso: the first visit of the repeated state (0: none) */
   const evidence *v;
   bool recur;           /* a recurrent set: the cycle head is the stem's visit, the set its invariant */
+  const char *const *files; /* further program files (witness_trace_files) */
+  size_t nfiles;
 } trace_ctx;
 
 /* The repeated state at a loop head: its phis that carry a C variable, as
@@ -97,7 +108,7 @@ static char *head_state(const ir_module *m, const interp_event *e) {
 }
 
 static void push_step(trace_ctx *c, witness_step s) {
-  if (!in_program(c->m, c->t, s.loc)) return;
+  if (!in_files(c->m, c->t, c->files, c->nfiles, s.loc)) return;
   /* a recurrent set's iterations need not all take the same path: the
    * cycle is left open (the set at the head says what goes on) */
   if (c->recur && c->path->lasso) return;
@@ -165,6 +176,11 @@ static uint32_t func_at(const ir_module *m, ir_loc loc) {
 
 bool witness_trace(const ir_module *m, const witness_task *t, prop_check violated, const evidence *v, witness_path *path,
                    char *err, size_t errlen) {
+  return witness_trace_files(m, t, NULL, 0, violated, v, path, err, errlen);
+}
+
+bool witness_trace_files(const ir_module *m, const witness_task *t, const char *const *files, size_t nfiles,
+                         prop_check violated, const evidence *v, witness_path *path, char *err, size_t errlen) {
   const interp_nondet_vec *cex = &v->cex;
   bool lasso = violated == PROP_TERMINATION;
   memset(path, 0, sizeof *path);
@@ -174,7 +190,7 @@ bool witness_trace(const ir_module *m, const witness_task *t, prop_check violate
   for (size_t i = 0; i < cex->len; i++) values[i] = cex->data[i].value;
   bool recur = lasso && v->recur_visit;
   trace_ctx c = {m,           t, path, 0, find_func(m, "main"), ir_loc_none(), lasso ? (recur ? v->recur_visit : v->lasso_first) : 0,
-                 v,           recur};
+                 v,           recur, files, nfiles};
   interp_options io;
   interp_options_replay(&io, values, cex->len);
   io.draw = on_draw;
@@ -203,8 +219,8 @@ bool witness_trace(const ir_module *m, const witness_task *t, prop_check violate
   }
   /* the target: where the run stopped; a leak at the end of main: main's return */
   ir_loc target = r.loc;
-  if (!in_program(m, t, target) && in_program(m, t, c.main_ret)) target = c.main_ret;
-  if (in_program(m, t, target)) {
+  if (!in_files(m, t, files, nfiles, target) && in_files(m, t, files, nfiles, c.main_ret)) target = c.main_ret;
+  if (in_files(m, t, files, nfiles, target)) {
     path->target = target;
     path->target_func = func_at(m, target);
   }

@@ -10,7 +10,8 @@
  * a path of source steps in execution order: every nondet value drawn (with
  * its index in cex), every conditional branch decided (its direction), every
  * call and return of a function with a body, and where the violation happened
- * (the target). Steps outside the program file (the front end's prelude) and
+ * (the target). Steps outside the program file (the front end's prelude;
+ * for witness_trace_files(), outside every file it lists) and
  * steps without a source location are dropped; a path longer than
  * WITNESS_MAX_STEPS keeps only the nondet values and the target (validators
  * re-execute; pinning every value is what makes the run unique); one with
@@ -131,6 +132,10 @@ void witness_paths(const char *file, unsigned given, unsigned *formats, char **g
  * lasso's repeated state). */
 bool witness_trace(const ir_module *m, const witness_task *t, prop_check violated, const evidence *v, witness_path *path,
                    char *err, size_t errlen);
+/* The same for a program of several files (report.h): the path keeps the
+ * steps in t->program and in any of files[0 .. nfiles). */
+bool witness_trace_files(const ir_module *m, const witness_task *t, const char *const *files, size_t nfiles,
+                         prop_check violated, const evidence *v, witness_path *path, char *err, size_t errlen);
 void witness_path_free(witness_path *path);
 
 /* For a FALSE verdict: the violated check and the evidence (v->cex, the lasso). */

@@ -600,7 +600,7 @@ static void merge_memory(seg_state *c, const seg_state *a, const seg_state *b, c
     for (size_t j = 0; j < b->al.len; j++) {
       const seg_alloc *y = &b->al.data[j];
       if (subst_var(inv_b, y->lo) == x.lo && subst_var(inv_b, y->hi) == x.hi && y->kind == x.kind &&
-          y->dynamic == x.dynamic && y->depth == x.depth) {
+          y->dynamic == x.dynamic && y->depth == x.depth && y->caller_owned == x.caller_owned) {
         VEC_PUSH(c->al, x);
         break;
       }

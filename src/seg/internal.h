@@ -61,6 +61,9 @@ typedef struct {
   bool dynamic;     /* SEG_AL_STACK from an alloca outside the entry block or of
                        variable size (a VLA): llvm.stackrestore may end it */
   uint32_t depth;   /* SEG_AL_STACK: index of the owning frame */
+  bool caller_owned; /* SEG_AL_HEAP made by the main that --function generates (ir_module.
+                        entry_function) for the arguments: it keeps every such object in a
+                        global of its own to the end, so none is ever lost (memtrack) */
 } seg_alloc;
 
 typedef struct {

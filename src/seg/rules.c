@@ -152,9 +152,11 @@ static uint32_t res_slot(const cx *c) { return seg_slot_of_inst(c->f, c->ii); }
 static bool res_signed(const cx *c) { return slot_signed(c->fi, c->f, res_slot(c)); }
 static unsigned res_bits(const cx *c) { return c->in->type.bits; }
 
+/* Does s hold a heap object the program could still lose or must free
+ * (the arguments' objects of --function are the caller's)? */
 static bool has_heap(const seg_state *s) {
   for (size_t i = 0; i < s->al.len; i++)
-    if (s->al.data[i].kind == SEG_AL_HEAP) return true;
+    if (s->al.data[i].kind == SEG_AL_HEAP && !s->al.data[i].caller_owned) return true;
   return false;
 }
 
@@ -1035,7 +1037,9 @@ static smt_term new_alloc(cx *c, smt_term nbytes, seg_al_kind kind) {
   kb(c, le(c, kint(c, 1), lo));
   kb(c, eq(c, hi, sub(c, add(c, lo, nbytes), kint(c, 1))));
   kb(c, le(c, hi, kpow2(c, ptr_bits(c), 1, -2)));
-  seg_alloc a = {lo, hi, (uint8_t)kind, false, c->ns->nframes - 1};
+  bool caller_owned = kind == SEG_AL_HEAP && c->m->entry_function && c->ns->nframes == 1 &&
+                      c->ns->frames[0].func == 0; /* the generated main (function 0) */
+  seg_alloc a = {lo, hi, (uint8_t)kind, false, c->ns->nframes - 1, caller_owned};
   VEC_PUSH(c->ns->al, a);
   c->ns->fo_cache = SMT_NULL;
   return lo;
@@ -1668,7 +1672,7 @@ seg_state *seg_initial_state(seg_engine *e, const char **why) {
     smt_term hi = seg_fresh_ptr(e, s);
     seg_kb_add(e, s, eq(&c, hi, add(&c, base, ku64(&c, g->size - 1))));
     seg_kb_add(e, s, le(&c, hi, kpow2(&c, m->ptr_bits, 1, -2)));
-    seg_alloc a = {base, hi, SEG_AL_GLOBAL, false, 0};
+    seg_alloc a = {base, hi, SEG_AL_GLOBAL, false, 0, false};
     VEC_PUSH(s->al, a);
     if ((g->size == 1 || g->size == 2 || g->size == 4 || g->size == 8) && g->nrelocs == 0 && !g->external) {
       uint64_t v = 0;

@@ -33,6 +33,7 @@ static void write_str(const char *s) {
 
 void util_die_unknown(const char *reason) {
   /* Only async-signal-safe calls: this also runs from the timeout handler. */
+  util_progress_live_pause(); /* the live status line leaves the terminal for good */
   write_str(giveup_verdict);
   write_str("\nreason: ");
   write_str(reason);
@@ -119,9 +120,12 @@ double util_now(void) {
 }
 
 static void vdiag(const char *kind, const char *fmt, va_list ap) {
+  util_progress_live_pause(); /* the message starts on a clean line */
   fprintf(stderr, "bitprove: %s: ", kind);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
+  fflush(stderr);
+  util_progress_live_resume();
 }
 
 void util_error(const char *fmt, ...) {

@@ -281,5 +281,53 @@ run kind-memsafety 0 --prop valid-memsafety --engine kind "$tmp/kind.c" && expec
 # A timeout ends with UNKNOWN (timeout), not a hang.
 run timeout 0 --timeout 0.000001 --prop termination "$tmp/ok.c" && expect_first timeout UNKNOWN
 
+# The live status line (--progress): on stderr only, never on stdout; off a
+# terminal one whole line a second; on a terminal (by default) redrawn in
+# place, "\r" LINE ESC[K, and erased before the answer; --no-progress and
+# CI=true: none. slow.c keeps every engine busy until its share of the
+# timeout is spent.
+cat >"$tmp/slow.c" <<'C'
+extern unsigned __VERIFIER_nondet_uint(void);
+int main(void) {
+  unsigned x = __VERIFIER_nondet_uint(), y = __VERIFIER_nondet_uint();
+  while (x != y) { x = x * 1103515245u + 12345u; y = y + x * x; }
+  return 0;
+}
+C
+phases='(non-termination search|bounded model checking|symbolic execution graph|direct translation|ITS back end)'
+status_re="^bitprove [0-9]+\.[0-9]+ s \| $phases"
+run progress 0 --progress --prop termination --timeout 2 "$tmp/slow.c" && expect_first progress UNKNOWN &&
+  expect_err progress "$status_re"
+if printf '%s\n' "$out" | grep -Eq 'bitprove [0-9.]+ s \|'; then bad "progress: a status line on stdout"; else ok; fi
+if grep -q $'[\r\033]' "$tmp/stderr"; then bad "progress: control characters off a terminal"; else ok; fi
+run no-progress 0 --progress --no-progress --prop termination --timeout 1.5 "$tmp/slow.c" &&
+  expect_first no-progress UNKNOWN
+if [ -z "$err" ]; then ok; else bad "no-progress: stderr: $err"; fi
+run help-progress 0 --help && expect_out help-progress "--no-progress"
+# on_tty NAME [VAR=VALUE...] -- ARGS...: bitprove with stderr on a pseudo
+# terminal (script(1)) and stdout in $tmp/tty-out; the terminal's bytes in $tty
+on_tty() {
+  local name=$1 envs=() cmd
+  shift
+  while [ "$1" != -- ]; do envs+=("$1"); shift; done
+  shift
+  cmd="$(printf '%q ' "$bp" "$@") >$(printf '%q' "$tmp/tty-out")"
+  env -u CI TERM=xterm ${envs[@]+"${envs[@]}"} script -qec "$cmd" /dev/null >"$tmp/tty" 2>&1 </dev/null
+  tty=$(cat "$tmp/tty")
+  out=$(cat "$tmp/tty-out")
+  expect_first "$name" UNKNOWN
+}
+if command -v script >/dev/null 2>&1; then
+  on_tty tty-progress -- --prop termination --timeout 1 "$tmp/slow.c"
+  if printf '%s' "$tty" | grep -Eq $'\rbitprove [0-9]+\\.[0-9]+ s \\| '"$phases"$'.*\033\\[K' &&
+    [ "${tty: -4}" = $'\r\033[K' ]; then ok; else bad "tty-progress: $(printf '%s' "$tty" | od -c | head -20)"; fi
+  on_tty tty-no-progress -- --no-progress --prop termination --timeout 1 "$tmp/slow.c"
+  if [ -z "$tty" ]; then ok; else bad "tty-no-progress: $tty"; fi
+  on_tty tty-ci CI=true -- --prop termination --timeout 1 "$tmp/slow.c"
+  if [ -z "$tty" ]; then ok; else bad "tty-ci: $tty"; fi
+  on_tty tty-dumb TERM=dumb -- --prop termination --timeout 1 "$tmp/slow.c"
+  if [ -z "$tty" ]; then ok; else bad "tty-dumb: $tty"; fi
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

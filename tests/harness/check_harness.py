@@ -141,7 +141,8 @@ ASAN_ANY = re.compile(r"ERROR: AddressSanitizer: ([\w-]+)")
 UBSAN_DEREF = re.compile(r"runtime error: .*(null pointer|out of bounds for type)")
 LEAK = re.compile(r"ERROR: LeakSanitizer: detected memory leaks")
 OVERFLOW = re.compile(r"runtime error: .*(signed integer overflow|negation of|cannot be represented|left shift of|division of)")
-REACH = re.compile(r"bitprove harness: (reach_error|__VERIFIER_error)\(\) called|reach_error: Assertion .* failed")
+REACH = re.compile(r"bitprove harness: (reach_error|__VERIFIER_error)\(\) called|"
+                   r"reach_error(\(\w*\))?: Assertion .* failed")
 
 
 def shows(sub, rc, text, prog):

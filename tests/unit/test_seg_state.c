@@ -51,7 +51,7 @@ static void test_first_order_view(void) {
   seg_state *s = seg_state_new(0);
   smt_term a1 = seg_fresh_ptr(&e, s), a2 = seg_fresh_ptr(&e, s);
   smt_term b1 = seg_fresh_ptr(&e, s), b2 = seg_fresh_ptr(&e, s);
-  seg_alloc x = {a1, a2, SEG_AL_STACK, false, 0}, y = {b1, b2, SEG_AL_HEAP, false, 0};
+  seg_alloc x = {a1, a2, SEG_AL_STACK, false, 0, false}, y = {b1, b2, SEG_AL_HEAP, false, 0, false};
   VEC_PUSH(s->al, x);
   VEC_PUSH(s->al, y);
   s->fo_cache = SMT_NULL;
@@ -92,7 +92,7 @@ static void test_projection(void) {
   seg_kb_add(&e, s, smt_mk_eq(ctx, u, smt_mk_int_add2(ctx, t, one)));
   seg_kb_add(&e, s, smt_mk_eq(ctx, y, u));
   seg_kb_add(&e, s, smt_mk_int_le(ctx, w, x)); /* w dead, no definition */
-  seg_alloc keep = {x, y, SEG_AL_GLOBAL, false, 0};   /* makes x and y live */
+  seg_alloc keep = {x, y, SEG_AL_GLOBAL, false, 0, false};   /* makes x and y live */
   VEC_PUSH(s->al, keep);
   s->fo_cache = SMT_NULL;
   size_t before = s->kb.len;
@@ -218,7 +218,7 @@ static void test_layout(void) {
   seg_kb_add(&e, s, smt_mk_eq(ctx, hh, smt_mk_int_add2(ctx, h, k3)));
   seg_kb_add(&e, s, smt_mk_eq(ctx, f, smt_mk_int_add2(ctx, g, smt_mk_int(ctx, 2))));
   seg_kb_add(&e, s, smt_mk_eq(ctx, q, smt_mk_int_add2(ctx, f, smt_mk_int(ctx, 1))));
-  seg_alloc x = {g, gh, SEG_AL_GLOBAL, false, 0}, y = {h, hh, SEG_AL_GLOBAL, false, 0};
+  seg_alloc x = {g, gh, SEG_AL_GLOBAL, false, 0, false}, y = {h, hh, SEG_AL_GLOBAL, false, 0, false};
   VEC_PUSH(s->al, x);
   VEC_PUSH(s->al, y);
   s->fo_cache = SMT_NULL;
