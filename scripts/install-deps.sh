@@ -7,6 +7,8 @@ packages=(
   cmake make gcc python3        # build and test tooling
   clang-14 llvm-14-dev          # C front end and the LLVM C API
   libc6-dev-i386                # 32-bit libc headers: C programs with #include under ILP32 (-m32)
+  lib32gcc-12-dev               # 32-bit crtbeginS.o and libgcc: without them clang-14 -m32 links nothing (ILP32 harnesses, tests/harness)
+  libclang-rt-14-dev            # ASan/UBSan/LSan runtimes, x86-64 and i386 (only recommended by clang-14): harnesses and the sanitizer build
   libz3-dev libgmp-dev          # SMT solving and arbitrary-precision constants (engines)
   csmith libcsmith-dev          # random programs (and their header) for the interpreter's differential test
   python3-yaml                  # task definitions: bench/run.py, and BenchExec (tool-info test of bench/benchexec)

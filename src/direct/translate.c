@@ -423,7 +423,9 @@ void direct_info_assumptions(const direct_info *info, strbuf *out) {
     strbuf_printf(out, "note: control flow depends on %u floating-point value(s), each abstracted to any value of "
                        "its width (floats are not modelled by the translation)\n", info->float_unknown);
   if (info->asm_unknown)
-    strbuf_printf(out, "note: control flow depends on %u inline-asm output(s), each any value of its type\n",
+    strbuf_printf(out,
+                  "note: control flow depends on %u inline-asm output(s) or results of functions without a body, "
+                  "each any value of its type\n",
                   info->asm_unknown);
   if (info->recursion_abstracted)
     strbuf_printf(out, "note: %u call(s) abstracted (seed 001 footnote 3: fresh result, transition into the "

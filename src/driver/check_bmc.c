@@ -16,9 +16,19 @@ static void note_trace(const ir_module *m, const interp_result *res, unsigned bo
   verdict_note(out, "counterexample of bounded model checking (bound %u), replayed by the interpreter:", bound);
   for (size_t i = 0; i < res->nondet.len; i++) {
     const interp_nondet *nd = &res->nondet.data[i];
-    static const char *origin[] = {"nondet call", "undef value", "uninitialised read"};
-    verdict_note(out, "  %s at %s: %llu (i%u, signed %lld)", origin[nd->origin < 3 ? nd->origin : 0],
-                 ir_loc_format(m, nd->loc, loc, sizeof loc), (unsigned long long)nd->value, nd->bits,
+    static const char *origin[] = {"nondet call", "undef value", "uninitialised read", "inline asm output",
+                                   "result"};
+    char what[300];
+    bool named = (nd->origin == INTERP_ND_CALL || nd->origin == INTERP_ND_EXTERN) && nd->func < m->funcs.len;
+    if (named && nd->origin == INTERP_ND_EXTERN)
+      snprintf(what, sizeof what, "result of %s (no body)", m->funcs.data[nd->func].name);
+    else if (named && m->entry_function && nd->loc.file == IR_NONE)
+      snprintf(what, sizeof what, "argument data of %s: %s", m->entry_function, m->funcs.data[nd->func].name);
+    else
+      snprintf(what, sizeof what, "%s", origin[nd->origin <= INTERP_ND_EXTERN ? nd->origin : 0]);
+    const char *where = ir_loc_format(m, nd->loc, loc, sizeof loc);
+    verdict_note(out, "  %s%s%s: %llu (i%u, signed %lld)", what, nd->loc.file == IR_NONE ? "" : " at ",
+                 nd->loc.file == IR_NONE ? "" : where, (unsigned long long)nd->value, nd->bits,
                  (long long)(nd->bits && nd->bits < 64 ? (int64_t)(nd->value << (64 - nd->bits)) >> (64 - nd->bits)
                                                        : (int64_t)nd->value));
   }

@@ -81,6 +81,7 @@ int cmd_termcomp(int argc, char **argv) {
   fe_options_default(&fo);
   fo.ptr_bits = 64;
   fo.timeout = timeout;
+  fo.undefined = FE_UNDEFINED_ARBITRARY; /* the competition's rule for functions without a body */
   char *err = NULL;
   ir_module *m = fe_load(file, &fo, &err);
   if (!m) {

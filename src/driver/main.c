@@ -60,7 +60,8 @@ typedef struct {
 } options;
 
 static void usage(FILE *out) {
-  fputs("usage: bitprove [options] FILE          check FILE (.c .i .ll .bc) against --prop\n"
+  fputs("usage: bitprove [options] FILE...       check a program (.c .i .ll .bc; several files are\n"
+        "                                        compiled and linked) against --prop\n"
         "       bitprove task [options] TASK.yml check an SV-COMP task (format 2.0)\n"
         "       bitprove run [options] FILE      run FILE in the concrete interpreter (run --help)\n"
         "       bitprove its [options] FILE      termination of an integer transition system:\n"
@@ -71,8 +72,22 @@ static void usage(FILE *out) {
         "options:\n"
         "  --prop FILE.prp        SV-COMP property file (several CHECK lines allowed), or a\n"
         "                         property name: unreach-call, no-overflow, termination,\n"
-        "                         valid-memsafety, valid-memcleanup\n"
+        "                         valid-memsafety, valid-memcleanup, or assert (a failing\n"
+        "                         assert() of <assert.h>, or reach_error: FALSE(assert))\n"
         "  --property NAME        (task) answer only the property whose file is NAME.prp\n"
+        "  -I DIR, -D NAME[=VALUE], -U NAME, -include FILE, -isystem DIR, -iquote DIR, -std=STD\n"
+        "                         passed to clang for every C file\n"
+        "  --compile-commands DB  take each file's flags from a compilation database\n"
+        "                         (compile_commands.json); without FILE, check all its C files\n"
+        "  --function NAME        check NAME, called with arbitrary arguments, instead of main:\n"
+        "                         scalars arbitrary, each pointer to a fresh heap object of its\n"
+        "                         pointee type with arbitrary contents (one level down too)\n"
+        "  --object-size BYTES    the object a void or char pointer argument points to (default 64)\n"
+        "  --args-may-be-null     pointer arguments (and pointers in their objects) may be NULL\n"
+        "  --undefined-functions M  a call of a function without a body: arbitrary (default: it\n"
+        "                         terminates, returns an arbitrary value, writes nothing), havoc\n"
+        "                         (it may also write what its pointer arguments reach), or\n"
+        "                         unsupported (UNKNOWN; the default for SV-COMP tasks)\n"
         "  --data-model M         ILP32 or LP64 (default LP64; a task file sets its own)\n"
         "  --timeout SECONDS      give up with UNKNOWN (timeout) after this much wall time or\n"
         "                         CPU time, whichever comes first\n"
@@ -557,5 +572,8 @@ int main(int argc, char **argv) {
   util_set_timeout(o.timeout);
   /* --debug and --stats write to stderr unsynchronized with the live line */
   util_progress_live_start(o.progress == UTIL_LIVE_AUTO && (o.drv.debug || o.drv.stats) ? UTIL_LIVE_OFF : o.progress);
-  return is_task ? check_task(&o) : check_file(&o);
+  rc = is_task ? check_task(&o) : check_file(&o);
+  VEC_FREE(o.files);
+  VEC_FREE(o.cflags);
+  return rc;
 }

@@ -181,7 +181,13 @@ static bool from_database(builder *b, const char *const *files, size_t nfiles, c
       snprintf(err, errlen, "%s is not in the compilation database %s", files[f], db_path);
       ok = false;
     } else {
-      ok = add_entry(b, found, files[f], cflags, ncflags, err, errlen);
+      /* clang runs in the entry's directory: a relative name must not depend on ours */
+      const char *shown = files[f];
+      if (shown[0] != '/' && json_get_string(found, "directory")) {
+        char *real = realpath(shown, NULL);
+        if (real) shown = keep(b, real);
+      }
+      ok = add_entry(b, found, shown, cflags, ncflags, err, errlen);
     }
   }
   json_free(db);

@@ -34,6 +34,7 @@
 
 #define ENTRY_MAX_STORES 65536
 #define ENTRY_DEPTH 2 /* levels of pointers that get an object */
+#define ENTRY_UNROLL 4 /* arrays of more scalars are filled by a loop */
 
 typedef struct {
   LLVMModuleRef mod;
@@ -92,6 +93,50 @@ static LLVMValueRef byte_ptr(entry_ctx *x, LLVMValueRef obj, uint64_t off, LLVMT
   LLVMValueRef idx = LLVMConstInt(x->i64, off, 0);
   LLVMValueRef p = LLVMBuildInBoundsGEP2(x->b, x->i8, obj, &idx, 1, "");
   return LLVMBuildBitCast(x->b, p, LLVMPointerType(elem, 0), "");
+}
+
+/* Fills n elements of scalar type et (es bytes apart) from byte `off` of
+ * `obj` with one loop (a loop, not n stores: the graph generalizes it in a
+ * few states). */
+static void fill_loop(entry_ctx *x, LLVMValueRef obj, unsigned id, LLVMTypeRef et, uint64_t off, uint64_t es,
+                      uint64_t n) {
+  /* while (k < n) { store; k++; }: the bound is known where the store is */
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(x->b));
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(x->b);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(x->ctx, fn, "fill.head");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(x->ctx, fn, "fill");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(x->ctx, fn, "filled");
+  LLVMBuildBr(x->b, head);
+  LLVMPositionBuilderAtEnd(x->b, head);
+  LLVMValueRef k = LLVMBuildPhi(x->b, x->i64, "k");
+  LLVMValueRef more = LLVMBuildICmp(x->b, LLVMIntULT, k, LLVMConstInt(x->i64, n, 0), "");
+  LLVMBuildCondBr(x->b, more, body, done);
+  LLVMPositionBuilderAtEnd(x->b, body);
+  char cvar[64];
+  snprintf(cvar, sizeof cvar, "v%u", x->stores);
+  strbuf_printf(&x->c, "  for (unsigned long long k = 0; k < %lluULL; k++) {\n  ", (unsigned long long)n);
+  LLVMValueRef v = draw(x, et, cvar);
+  LLVMValueRef byte = LLVMBuildAdd(x->b, LLVMConstInt(x->i64, off, 0),
+                                   LLVMBuildMul(x->b, k, LLVMConstInt(x->i64, es, 0), ""), "");
+  LLVMValueRef p = LLVMBuildInBoundsGEP2(x->b, x->i8, obj, &byte, 1, "");
+  LLVMBuildStore(x->b, v, LLVMBuildBitCast(x->b, p, LLVMPointerType(et, 0), ""));
+  strbuf_printf(&x->c, "    memcpy(o%u + %llu + k * %llu, &%s, sizeof %s);\n  }\n", id, (unsigned long long)off,
+                (unsigned long long)es, cvar, cvar);
+  LLVMValueRef next = LLVMBuildAdd(x->b, k, LLVMConstInt(x->i64, 1, 0), "");
+  LLVMBuildBr(x->b, head);
+  LLVMValueRef zero = LLVMConstInt(x->i64, 0, 0);
+  LLVMAddIncoming(k, &zero, &pre, 1);
+  LLVMAddIncoming(k, &next, &body, 1);
+  LLVMPositionBuilderAtEnd(x->b, done);
+}
+
+static bool is_scalar(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (k == LLVMIntegerTypeKind) {
+    unsigned w = LLVMGetIntTypeWidth(t);
+    return w == 8 || w == 16 || w == 32 || w == 64;
+  }
+  return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind;
 }
 
 static bool is_char_like(LLVMTypeRef pointee) {
@@ -162,6 +207,10 @@ static bool fill(entry_ctx *x, LLVMValueRef obj, unsigned id, LLVMTypeRef t, uin
   case LLVMArrayTypeKind: {
     LLVMTypeRef et = LLVMGetElementType(t);
     uint64_t n = LLVMGetArrayLength(t), es = LLVMABISizeOfType(x->td, et);
+    if (is_scalar(et) && n > ENTRY_UNROLL) {
+      fill_loop(x, obj, id, et, off, es, n);
+      return true;
+    }
     for (uint64_t i = 0; i < n; i++)
       if (!fill(x, obj, id, et, off + i * es, depth)) return false;
     return true;
@@ -199,9 +248,9 @@ static LLVMValueRef make_object(entry_ctx *x, LLVMTypeRef pointee, unsigned dept
   strbuf_printf(&x->c, "  unsigned char *o%u = malloc(%llu);\n  __VERIFIER_assume(o%u != 0);\n"
                        "  bitprove_entry_objects[%u] = o%u;\n",
                 *id, (unsigned long long)size, *id, *id, *id);
-  bool ok = chars ? true : fill(x, obj, *id, pointee, 0, depth);
-  if (chars)
-    for (uint64_t k = 0; k < size && ok; k++) ok = fill(x, obj, *id, x->i8, k, depth);
+  bool ok = true;
+  if (chars) fill_loop(x, obj, *id, x->i8, 0, 1, size);
+  else ok = fill(x, obj, *id, pointee, 0, depth);
   return ok ? obj : NULL;
 }
 

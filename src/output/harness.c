@@ -1,4 +1,5 @@
 /* harness: see harness.h. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "harness.h"
 
 #include <errno.h>
@@ -141,17 +142,19 @@ static void comment_value(const ir_module *m, const interp_nondet *nd, FILE *out
   }
 }
 
-/* The body of a nondet function of type t: the next value, converted. */
-static void nondet_body(const char *name, harness_type t, FILE *out) {
+/* The body of a nondet function of type t: the next value, converted; its
+ * statements each on a line of their own, or (oneline) on one line. */
+static void nondet_body(const char *name, harness_type t, bool oneline, FILE *out) {
+  const char *in = oneline ? " " : "  ", *nl = oneline ? "" : "\n";
+  const char *u = t.bits == 32 ? "unsigned int" : "unsigned long long";
   switch (t.kind) {
-  case HARNESS_SIGNED: fprintf(out, "  return (%s)bp_next(\"%s\", 1);\n", t.c_type, name); break;
-  case HARNESS_UNSIGNED: fprintf(out, "  return (%s)bp_next(\"%s\", 0);\n", t.c_type, name); break;
-  case HARNESS_BOOL: fprintf(out, "  return bp_next(\"%s\", 0) != 0;\n", name); break;
-  case HARNESS_POINTER: fprintf(out, "  return (%s)(uintptr_t)bp_next(\"%s\", 0);\n", t.c_type, name); break;
+  case HARNESS_SIGNED: fprintf(out, "%sreturn (%s)bp_next(\"%s\", 1);%s", in, t.c_type, name, nl); break;
+  case HARNESS_UNSIGNED: fprintf(out, "%sreturn (%s)bp_next(\"%s\", 0);%s", in, t.c_type, name, nl); break;
+  case HARNESS_BOOL: fprintf(out, "%sreturn bp_next(\"%s\", 0) != 0;%s", in, name, nl); break;
+  case HARNESS_POINTER: fprintf(out, "%sreturn (%s)(uintptr_t)bp_next(\"%s\", 0);%s", in, t.c_type, name, nl); break;
   case HARNESS_FLOAT:
-    fprintf(out, "  union { %s u; %s f; } c;\n  c.u = (%s)bp_next(\"%s\", 0);\n  return c.f;\n",
-            t.bits == 32 ? "unsigned int" : "unsigned long long", t.c_type,
-            t.bits == 32 ? "unsigned int" : "unsigned long long", name);
+    fprintf(out, "%sunion { %s u; %s f; } c;%s%sc.u = (%s)bp_next(\"%s\", 0);%s%sreturn c.f;%s", in, u, t.c_type,
+            nl, in, u, name, nl, in, nl);
     break;
   case HARNESS_VOID: break;
   }
@@ -167,7 +170,7 @@ static bool print_definition(const ir_module *m, const ir_func *f, bool proto, F
     fprintf(out, "%s%s%s(void)", t.c_type, t.kind == HARNESS_POINTER ? "" : " ", f->name);
     if (proto) break;
     fputs(" {\n", out);
-    nondet_body(f->name, t, out);
+    nondet_body(f->name, t, false, out);
     fputs("}\n", out);
     return true;
   }
@@ -201,23 +204,14 @@ static bool print_definition(const ir_module *m, const ir_func *f, bool proto, F
  * arrays of their size holding what the interpreter's replay of cex read
  * from them first (0 where it read nothing). Another type than the
  * program's declaration is no problem for the linker, which sees only the
- * symbol. */
-static void print_externals(const ir_module *m, const interp_nondet_vec *cex, FILE *out) {
-  bool any = false;
-  for (size_t i = 0; i < m->globals.len && !any; i++) any = m->globals.data[i].external;
-  if (!any) return;
-  uint64_t *vals = xcalloc(cex->len + 1, sizeof *vals);
-  for (size_t i = 0; i < cex->len; i++) vals[i] = cex->data[i].value;
-  interp_options io;
-  interp_options_replay(&io, vals, cex->len);
-  io.keep_externals = true;
-  interp_result r;
-  interp_run(m, &io, &r);
+ * symbol. r: that replay, run with keep_externals. */
+static void print_externals(const ir_module *m, const interp_result *r, FILE *out) {
+  if (!r->externals.len) return;
   fputs("\n/* The external globals the program declares without defining, with the contents\n"
         " * the interpreter's run read from them (0 where it read nothing). */\n",
         out);
-  for (size_t k = 0; k < r.externals.len; k++) {
-    const interp_extern *x = &r.externals.data[k];
+  for (size_t k = 0; k < r->externals.len; k++) {
+    const interp_extern *x = &r->externals.data[k];
     const ir_global *g = &m->globals.data[x->global];
     fprintf(out, "unsigned char %s[%" PRIu64 "] __attribute__((aligned(%u))) = {", g->name, x->size,
             g->align ? g->align : 1);
@@ -227,13 +221,133 @@ static void print_externals(const ir_module *m, const interp_nondet_vec *cex, FI
     for (uint64_t b = 0; b < (last ? last : 1); b++) fprintf(out, "%s%u", b ? ", " : "", x->bytes[b]);
     fputs("};\n", out);
   }
-  interp_result_free(&r);
-  free(vals);
+}
+
+/* The module's function of this name, or NULL. */
+static const ir_func *func_named(const ir_module *m, const char *name) {
+  for (size_t i = 0; i < m->funcs.len; i++)
+    if (strcmp(m->funcs.data[i].name, name) == 0) return &m->funcs.data[i];
+  return NULL;
+}
+
+#define N_NONDET_TYPES (sizeof nondet_types / sizeof nondet_types[0])
+
+/* The name of the SV-COMP function number i: the nondet functions of the
+ * table, then reach_error, __VERIFIER_error, __VERIFIER_assume. */
+static const char *svcomp_name(size_t i, char *buf, size_t n) {
+  static const char *const others[] = {"reach_error", "__VERIFIER_error", "__VERIFIER_assume"};
+  if (i >= N_NONDET_TYPES) return others[i - N_NONDET_TYPES];
+  snprintf(buf, n, "%s%s", nondet_prefix, nondet_types[i].suffix);
+  return buf;
+}
+
+/* How many nondet functions of the table the module does not have. */
+static size_t missing_nondet(const ir_module *m) {
+  size_t n = 0;
+  char buf[64];
+  for (size_t i = 0; i < N_NONDET_TYPES; i++) n += !func_named(m, svcomp_name(i, buf, sizeof buf));
+  return n;
+}
+
+/* The SV-COMP functions the module does not have at all, defined weakly
+ * (see harness.h): the front end keeps only what main can call, but the
+ * native link needs every function the program's code calls. */
+static void print_fallbacks(const ir_module *m, FILE *out) {
+  bool first = true;
+  char buf[64];
+  for (size_t i = 0; i < N_NONDET_TYPES + 3; i++) {
+    const char *name = svcomp_name(i, buf, sizeof buf);
+    if (func_named(m, name)) continue;
+    if (first)
+      fputs("\n/* Weak definitions of the SV-COMP functions the module does not have: the front\n"
+            " * end drops the functions main cannot call, yet the linker needs whatever their\n"
+            " * code calls. A definition of the program's own wins over these. */\n",
+            out);
+    first = false;
+    if (i < N_NONDET_TYPES) {
+      harness_type t = {nondet_types[i].c_type, nondet_types[i].kind,
+                        nondet_types[i].bits ? nondet_types[i].bits : m->ptr_bits};
+      fprintf(out, "__attribute__((weak)) %s%s%s(void) {", t.c_type, t.kind == HARNESS_POINTER ? "" : " ", name);
+      nondet_body(name, t, true, out);
+      fputs(" }\n", out);
+    } else if (strcmp(name, "__VERIFIER_assume") == 0) {
+      fprintf(out, "__attribute__((weak)) void %s(int cond) { if (!cond) _Exit(0); }\n", name);
+    } else {
+      fprintf(out,
+              "__attribute__((weak)) void %s(void) { fflush(stdout); "
+              "fputs(\"bitprove harness: %s() called: unreach-call is violated\\n\", stderr); abort(); }\n",
+              name, name);
+    }
+  }
+}
+
+/* The end of the interpreter's run, as interp_report_outcome spells it
+ * (without "run: " and the line break); the caller frees it. */
+static char *outcome_text(const ir_module *m, const interp_result *r) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) return xstrdup("?");
+  interp_report_outcome(m, r, f);
+  fclose(f);
+  char *s = xstrdup(strncmp(buf, "run: ", 5) == 0 ? buf + 5 : buf);
+  free(buf);
+  s[strcspn(s, "\n")] = 0;
+  return s;
+}
+
+/* valid-memtrack: where and how the harness has LeakSanitizer look for lost
+ * blocks (see harness.h, "valid-memtrack"). */
+static void print_memtrack_check(const interp_result *r, FILE *out) {
+  bool timer = r->outcome == INTERP_OUT_OF_STEPS || r->outcome == INTERP_OUT_OF_RESOURCES;
+  fputs("\n/* valid-memtrack: the roots of LeakSanitizer's reachability are the globals (and\n"
+        " * thread-locals), not the stack and not the registers. The interpreter finds a block\n"
+        " * lost when no root points to it; once main has returned, its roots are the globals\n"
+        " * alone. Natively the returned frames of main and its callees stay in the stack\n"
+        " * memory (in the unused slots and redzones of the frames of exit() and of the leak\n"
+        " * check below them, and in ASan's fake stack), and a leak check that scans the stack\n"
+        " * conservatively reads the stale pointers there as live: the lost block looks\n"
+        " * reachable and no leak is reported. Without the stack as a root, every block the\n"
+        " * interpreter found lost is reported; where the run ends otherwise than by returning\n"
+        " * from main (exit(), abort(), a trap, the end of the values), the live frames are\n"
+        " * roots for the interpreter, so the report may also list blocks that only a live\n"
+        " * local still points to: the blocks lost are those allocated where the first comment\n"
+        " * says. */\n"
+        "const char *__lsan_default_options(void) { return \"use_stacks=0:use_registers=0\"; }\n",
+        out);
+  fputs("\n/* LeakSanitizer's check now (weak: a build without -fsanitize=address has none). */\n"
+        "int __lsan_do_recoverable_leak_check(void) __attribute__((weak));\n"
+        "static int bp_leak_check(void) {\n"
+        "  return __lsan_do_recoverable_leak_check ? __lsan_do_recoverable_leak_check() : 0;\n"
+        "}\n"
+        "\n/* abort() (an assertion, reach_error) and traps end the run without LeakSanitizer's\n"
+        " * check at exit: it runs here first. */\n"
+        "static void bp_on_signal(int sig) {\n"
+        "  bp_leak_check();\n"
+        "  signal(sig, SIG_DFL);\n"
+        "  raise(sig);\n"
+        "}\n",
+        out);
+  if (timer)
+    fprintf(out,
+            "\n/* The interpreter's run did not end (%s): the check runs after\n"
+            " * %d seconds of the native run, which ends then if it finds a lost block. */\n"
+            "static void bp_on_alarm(int sig) {\n"
+            "  (void)sig;\n"
+            "  if (bp_leak_check()) _Exit(23);\n"
+            "}\n",
+            r->outcome == INTERP_OUT_OF_STEPS ? "out of steps" : "out of resources", HARNESS_LEAK_ALARM_SECONDS);
+  fputs("\n__attribute__((constructor)) static void bp_install_leak_checks(void) {\n"
+        "  signal(SIGABRT, bp_on_signal);\n"
+        "  signal(SIGILL, bp_on_signal);\n",
+        out);
+  if (timer) fprintf(out, "  signal(SIGALRM, bp_on_alarm);\n  alarm(%d);\n", HARNESS_LEAK_ALARM_SECONDS);
+  fputs("}\n", out);
 }
 
 void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_check violated, const char *program,
                      const char *harness_path, FILE *out) {
-  size_t nvalues = 0, nlost = 0, nnondet = 0;
+  size_t nvalues = 0, nlost = 0, nnondet = missing_nondet(m);
   for (size_t i = 0; i < cex->len; i++) {
     if (harness_replayable(m, &cex->data[i])) nvalues++;
     else nlost++;
@@ -246,6 +360,27 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
   }
   bool ilp32 = m->ptr_bits == 32;
   bool cleanup = violated == PROP_VALID_MEMCLEANUP;
+  bool memtrack = violated == PROP_VALID_MEMTRACK;
+  bool unreach = violated == PROP_UNREACH_CALL;
+
+  /* the interpreter's replay of cex: the external globals' contents, and
+   * for valid-memtrack where its run ended and which blocks it lost */
+  bool externals = false;
+  for (size_t i = 0; i < m->globals.len && !externals; i++) externals = m->globals.data[i].external;
+  interp_result r;
+  memset(&r, 0, sizeof r);
+  bool ran = externals || memtrack;
+  if (ran) {
+    uint64_t *vals = xcalloc(cex->len + 1, sizeof *vals);
+    for (size_t i = 0; i < cex->len; i++) vals[i] = cex->data[i].value;
+    interp_options io;
+    interp_options_replay(&io, vals, cex->len);
+    io.keep_externals = externals;
+    interp_run(m, &io, &r);
+    free(vals);
+  }
+  bool end_check = memtrack && r.outcome == INTERP_OUT_OF_NONDET;
+  bool timer = memtrack && (r.outcome == INTERP_OUT_OF_STEPS || r.outcome == INTERP_OUT_OF_RESOURCES);
 
   fputs("/* Test harness written by bitprove ", out);
   put_comment_text(out, BITPROVE_VERSION);
@@ -257,6 +392,10 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
   fputc(' ', out);
   put_comment_text(out, harness_path);
   fputs(" && ./a.out\n *\n", out);
+  if (ilp32)
+    fputs(" * (-m32 needs the i386 libraries: on Debian 12 libc6-dev-i386, lib32gcc-12-dev and\n"
+          " * libclang-rt-14-dev, whose i386 ASan, UBSan and LeakSanitizer runtimes serve.)\n *\n",
+          out);
   fputs(" * It defines what the program declares without defining: each __VERIFIER_nondet_*\n"
         " * function returns the next value of one shared sequence (the values the\n"
         " * interpreter consumed, in call order, with their widths), converted to its\n"
@@ -265,6 +404,30 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
         " * __VERIFIER_assume(c) ends the run quietly when c is false. It also sets the\n"
         " * options of the sanitizers' runtimes (below).\n",
         out);
+  if (memtrack) {
+    char *end = outcome_text(m, &r);
+    fputs(" *\n * valid-memtrack: the interpreter's run ends with \"", out);
+    put_comment_text(out, end);
+    fprintf(out, "\" and finds %zu block(s) lost", r.n_memtrack);
+    free(end);
+    size_t shown = 0;
+    char loc[512];
+    for (size_t i = 0; i < r.leaks.len; i++) {
+      const interp_leak *l = &r.leaks.data[i];
+      bool again = false; /* one line per allocation site */
+      for (size_t k = 0; k < i && !again; k++)
+        again = !r.leaks.data[k].reachable && r.leaks.data[k].loc.file == l->loc.file &&
+                r.leaks.data[k].loc.line == l->loc.line && r.leaks.data[k].loc.col == l->loc.col;
+      if (l->reachable || again) continue;
+      fputs(shown++ ? "\n *   " : ", allocated at\n *   ", out);
+      put_comment_text(out, ir_loc_format(m, l->loc, loc, sizeof loc));
+    }
+    fputs(".\n * LeakSanitizer looks for lost blocks with the globals as its roots, at exit and\n"
+          " * where the run ends by abort() or a trap", out);
+    if (end_check) fputs(", and where the values run out (where the\n * interpreter's run ended)", out);
+    if (timer) fprintf(out, ", and after %d seconds", HARNESS_LEAK_ALARM_SECONDS);
+    fputs(" (see __lsan_default_options below).\n", out);
+  }
   if (nlost) {
     fprintf(out, " *\n * %zu value(s) of the interpreter's run cannot be given to a native run (the\n"
                  " * native run may take another path there):\n",
@@ -276,19 +439,27 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
       fputc('\n', out);
     }
   }
-  fputs(" */\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <stddef.h>\n", out);
+  fputs(" */\n", out);
+  if (timer) fputs("#define _POSIX_C_SOURCE 200809L /* alarm() */\n", out);
+  fputs("#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <stddef.h>\n", out);
+  if (memtrack) fputs("#include <signal.h>\n", out);
+  if (timer) fputs("#include <unistd.h>\n", out);
 
   fputs("\n/* What this file defines. */\n", out);
   for (size_t i = 0; i < m->funcs.len; i++)
     if (declared_only(&m->funcs.data[i])) print_definition(m, &m->funcs.data[i], true, out);
   fputs("const char *__asan_default_options(void);\n", out);
-  if (cleanup) fputs("const char *__lsan_default_options(void);\nconst char *__lsan_default_suppressions(void);\n", out);
+  if (cleanup || memtrack) fputs("const char *__lsan_default_options(void);\n", out);
+  if (cleanup) fputs("const char *__lsan_default_suppressions(void);\n", out);
 
   fputs("\n/* Options of the sanitizers' runtimes, read by a build with -fsanitize=address\n"
         " * (unused otherwise; ASAN_OPTIONS and LSAN_OPTIONS in the environment come on\n"
-        " * top): the leak check at exit, and use after return of a stack frame. */\n"
-        "const char *__asan_default_options(void) { return \"detect_leaks=1:detect_stack_use_after_return=1\"; }\n",
-        out);
+        " * top): the leak check at exit, and use after return of a stack frame", out);
+  if (unreach)
+    fputs(";\n * an abort() is reported with its stack, which shows a reach_error() of the\n"
+          " * program's own that aborts without a word", out);
+  fprintf(out, ". */\nconst char *__asan_default_options(void) { return \"detect_leaks=1:detect_stack_use_after_return=1%s\"; }\n",
+          unreach ? ":handle_abort=1" : "");
   if (cleanup)
     fputs("\n/* valid-memcleanup: every block not freed at exit is a leak, reachable or not,\n"
           " * so LeakSanitizer runs without its roots (globals, stacks, registers, TLS);\n"
@@ -296,6 +467,7 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
           "const char *__lsan_default_options(void) { return \"use_globals=0:use_stacks=0:use_registers=0:use_tls=0\"; }\n"
           "const char *__lsan_default_suppressions(void) { return \"leak:_IO_file_doallocate\\n\"; }\n",
           out);
+  if (memtrack) print_memtrack_check(&r, out);
 
   if (nnondet) {
     fprintf(out, "\n/* %zu value(s): the bits the interpreter consumed (masked to width) and the width. */\n",
@@ -314,8 +486,16 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
     fputs("\n/* The next value of the sequence, sign-extended from its width when asked. */\n"
           "static unsigned long long bp_next(const char *fn, int sign_extend) {\n"
           "  static int noted;\n"
-          "  if (bp_pos >= bp_count) {\n"
-          "    if (!noted)\n"
+          "  if (bp_pos >= bp_count) {\n",
+          out);
+    if (end_check)
+      fputs("    /* valid-memtrack: the interpreter's run ended here, asking for one more value */\n"
+            "    if (!noted && bp_leak_check()) {\n"
+            "      fflush(NULL);\n"
+            "      _Exit(23);\n"
+            "    }\n",
+            out);
+    fputs("    if (!noted)\n"
           "      fprintf(stderr, \"bitprove harness: %s() asks for value %lu, the counterexample has only %lu: \"\n"
           "                      \"0 from now on\\n\", fn, bp_count + 1, bp_count);\n"
           "    noted = 1;\n"
@@ -335,7 +515,9 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
       fputc('\n', out);
       print_definition(m, &m->funcs.data[i], false, out);
     }
-  print_externals(m, cex, out);
+  if (externals) print_externals(m, &r, out);
+  print_fallbacks(m, out);
+  if (ran) interp_result_free(&r);
 }
 
 void harness_print_testcase(const ir_module *m, const interp_nondet_vec *cex, FILE *out) {

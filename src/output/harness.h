@@ -45,14 +45,55 @@
  *   - every external global (ir_global.external), as a byte array of its
  *     size holding the bytes the interpreter's run read from it (the
  *     harness replays cex to learn them);
+ *   - weakly, each of the SV-COMP functions above (the nondet functions of
+ *     the table, reach_error, __VERIFIER_error, __VERIFIER_assume) that the
+ *     module does not have at all: the front end lowers only what main can
+ *     call, but a function main never calls may still call them, and the
+ *     native link needs them; a definition of the program's own wins;
  * and nothing else (__VERIFIER_atomic_* mean threads, which make the
  * verdict UNKNOWN): every other declared function is libc's business.
  * It also sets the sanitizer runtimes' options (__asan_default_options:
- * leak check at exit, stack use after return; for valid-memcleanup,
+ * leak check at exit, stack use after return, and for unreach-call
+ * handle_abort=1, so that the abort() of a reach_error the program defines
+ * itself shows reach_error on the reported stack; for valid-memcleanup,
  * __lsan_default_options without roots, so that every block not freed at
- * exit is reported, and a suppression of stdio's own buffers). The file
- * compiles without warnings with clang -Wall -Wextra in the module's data
- * model.
+ * exit is reported, and a suppression of stdio's own buffers; for
+ * valid-memtrack, see below). The file compiles without warnings with
+ * clang -Wall -Wextra in the module's data model.
+ *
+ * valid-memtrack. The interpreter finds a block lost when no root points to
+ * it, and after main returns its roots are the globals alone. LeakSanitizer
+ * scans the stack conservatively, from the stack pointer of its check up:
+ * at exit that range is the frames of exit() and of the check itself,
+ * which lie where main and its callees ran, and their unwritten slots and
+ * ASan's redzones (and ASan's fake stack of returned frames) still hold
+ * the stale pointers of those returned frames. A lost block then looks
+ * reachable and the run exits without a report (on the dev SV-COMP tasks:
+ * 9 of the 15 ILP32 memtrack harnesses, and of a pair of blocks lost in
+ * tests/harness/tasks, one). So a memtrack harness
+ * gives LeakSanitizer the globals and thread-locals as its only roots
+ * (__lsan_default_options "use_stacks=0:use_registers=0"): exactly the
+ * interpreter's roots when main returns. The check runs where the
+ * interpreter's run ended: at exit (LeakSanitizer's own check), in a
+ * SIGABRT / SIGILL handler (abort(), assertions, reach_error, traps; the
+ * check, then the signal again), where the sequence runs out when the
+ * interpreter's run ended asking for one more value (INTERP_OUT_OF_NONDET:
+ * the run ends with status 23 if blocks are lost), and after
+ * HARNESS_LEAK_ALARM_SECONDS of the native run when the interpreter's
+ * run did not end (out of steps or resources: a SIGALRM handler). At those
+ * ends other than a return from main the interpreter counts the live frames
+ * as roots too, so the report may list, besides the lost blocks, blocks that
+ * only a live local points to; the top comment names the run's end and the
+ * allocation sites of the blocks the interpreter lost, which the report
+ * shows in its allocation stacks. (Losing a block is for good: no later
+ * point of the run can make it reachable again, so a check after the point
+ * of loss sees it as well.)
+ *
+ * ILP32: the compile command has -m32. Debian 12 has what it needs:
+ * libc6-dev-i386, lib32gcc-12-dev (crtbeginS.o, libgcc) and
+ * libclang-rt-14-dev (the i386 ASan, UBSan and LeakSanitizer runtimes);
+ * scripts/install-deps.sh installs them, and the same sanitizers run in
+ * both data models.
  * harness_print_testcase() writes the same sequence as a Test-Comp test case
  * (format 1.1): one <input type="T"> per value, in call order, the value as
  * its type reads it (harness_format_value()).
@@ -69,6 +110,9 @@
 #include "../interp/interp.h"
 #include "../ir/ir.h"
 #include "../ir/check.h"
+
+/* valid-memtrack: the leak check's delay when the interpreter's run did not end. */
+#define HARNESS_LEAK_ALARM_SECONDS 5
 
 typedef enum { HARNESS_SIGNED, HARNESS_UNSIGNED, HARNESS_BOOL, HARNESS_POINTER, HARNESS_FLOAT, HARNESS_VOID } harness_kind;
 

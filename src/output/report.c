@@ -258,7 +258,8 @@ static void read_trace(report *r, rentry *e, const ir_module *m, const witness_t
       if (stack.len > 1) stack.len--;
       break;
     }
-    if (!s.loc.file) { /* witness_trace keeps only steps with a location; be safe */
+    if (!s.loc.file) { /* the path keeps only steps with a location; be safe */
+      rloc_free(&s.loc);
       free(s.value);
       free(s.called);
       continue;

@@ -25,6 +25,12 @@ typedef struct {
   _Atomic uint64_t counter[UTIL_PROGRESS_COUNTERS];
 } phase;
 
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2 && ATOMIC_LLONG_LOCK_FREE == 2,
+               "the progress record needs lock-free atomics (async-signal-safe)");
+#if defined(__GNUC__)
+_Static_assert(__atomic_always_lock_free(sizeof(double), 0), "lock-free atomic double");
+#endif
+
 #define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
 #define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
 

@@ -96,8 +96,9 @@ static void *refresher(void *arg) {
   while (!quit) {
     next.tv_nsec += tick_ms * 1000000L;
     while (next.tv_nsec >= 1000000000L) next.tv_sec++, next.tv_nsec -= 1000000000L;
-    int r = 0;
-    while (!quit && r != ETIMEDOUT) r = pthread_cond_timedwait(&wake, &lock, &next);
+    int r;
+    do r = pthread_cond_timedwait(&wake, &lock, &next); /* 0: woken (stop) or spuriously */
+    while (!quit && r == 0);
     if (quit) break;
     pthread_mutex_unlock(&lock);
     draw();

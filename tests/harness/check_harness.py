@@ -143,13 +143,20 @@ LEAK = re.compile(r"ERROR: LeakSanitizer: detected memory leaks")
 OVERFLOW = re.compile(r"runtime error: .*(signed integer overflow|negation of|cannot be represented|left shift of|division of)")
 REACH = re.compile(r"bitprove harness: (reach_error|__VERIFIER_error)\(\) called|"
                    r"reach_error(\(\w*\))?: Assertion .* failed")
+ABORT_IN_REACH = re.compile(r"(ERROR: AddressSanitizer: ABRT)[^\n]*\n(?:\s+#\d+ [^\n]*\n)*?"
+                            r"\s+#\d+ 0x[0-9a-f]+ (in (reach_error|__VERIFIER_error) \S+)")
 
 
 def shows(sub, rc, text, prog):
     """The evidence of violation `sub` in a native run's output, or None."""
     if sub == "unreach-call":
         m = REACH.search(text)
-        return m.group(0) if m and rc != 0 else None
+        if m and rc != 0:
+            return m.group(0)
+        # the program's own reach_error() aborts without a word: ASan's report of
+        # the SIGABRT (handle_abort=1) has reach_error on its stack
+        m = ABORT_IN_REACH.search(text)
+        return "%s, %s" % (m.group(1), m.group(2)) if m and rc != 0 else None
     if sub == "valid-free":
         m = ASAN_FREE.search(text)
         return m.group(0) if m else None
