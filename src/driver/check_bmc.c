@@ -14,6 +14,10 @@
 static void note_trace(const ir_module *m, const interp_result *res, unsigned bound, verdict *out) {
   char loc[512];
   verdict_note(out, "counterexample of bounded model checking (bound %u), replayed by the interpreter:", bound);
+  /* --function: the generated main's draws stand at the function's definition */
+  const ir_func *entry = NULL;
+  for (size_t f = 0; m->entry_function && f < m->funcs.len && !entry; f++)
+    if (m->funcs.data[f].defined && strcmp(m->funcs.data[f].name, m->entry_function) == 0) entry = &m->funcs.data[f];
   for (size_t i = 0; i < res->nondet.len; i++) {
     const interp_nondet *nd = &res->nondet.data[i];
     static const char *origin[] = {"nondet call", "undef value", "uninitialised read", "inline asm output",
@@ -22,13 +26,12 @@ static void note_trace(const ir_module *m, const interp_result *res, unsigned bo
     bool named = (nd->origin == INTERP_ND_CALL || nd->origin == INTERP_ND_EXTERN) && nd->func < m->funcs.len;
     if (named && nd->origin == INTERP_ND_EXTERN)
       snprintf(what, sizeof what, "result of %s (no body)", m->funcs.data[nd->func].name);
-    else if (named && m->entry_function && nd->loc.file == IR_NONE)
-      snprintf(what, sizeof what, "argument data of %s: %s", m->entry_function, m->funcs.data[nd->func].name);
+    else if (named && entry && nd->loc.file == entry->loc.file && nd->loc.line == entry->loc.line)
+      snprintf(what, sizeof what, "argument data of %s", m->entry_function);
     else
       snprintf(what, sizeof what, "%s", origin[nd->origin <= INTERP_ND_EXTERN ? nd->origin : 0]);
     const char *where = ir_loc_format(m, nd->loc, loc, sizeof loc);
-    verdict_note(out, "  %s%s%s: %llu (i%u, signed %lld)", what, nd->loc.file == IR_NONE ? "" : " at ",
-                 nd->loc.file == IR_NONE ? "" : where, (unsigned long long)nd->value, nd->bits,
+    verdict_note(out, "  %s at %s: %llu (i%u, signed %lld)", what, where, (unsigned long long)nd->value, nd->bits,
                  (long long)(nd->bits && nd->bits < 64 ? (int64_t)(nd->value << (64 - nd->bits)) >> (64 - nd->bits)
                                                        : (int64_t)nd->value));
   }

@@ -447,6 +447,10 @@ static void lower_function(fe_lower *L, LLVMValueRef fn) {
   L->in_func = true;
   L->fn = fn;
   L->fn_loc = L->m->funcs.data[id].loc;
+  /* the main that --function generates has no debug info: its steps (the
+   * arguments' objects) are shown at the checked function's definition */
+  LLVMValueRef target = id == 0 && L->opt && L->opt->entry.name ? LLVMGetNamedFunction(L->mod, L->opt->entry.name) : NULL;
+  if (target) L->fn_loc = fe_loc_of(L, target);
   L->loc = L->fn_loc;
   fe_map_clear(&L->vals);
   fe_map_clear(&L->blocks);

@@ -77,6 +77,8 @@ cat >"$tmp/nomain.c" <<'C'
 int f(int x) { return x + 1; }
 C
 printf 'this is not a property\n' >"$tmp/bad.prp"
+printf 'extern int ext(void);\nint main(void) { int x = ext(); while (x > 0) x--; return 0; }\n' >"$tmp/undef.c"
+printf "format_version: '2.0'\ninput_files: 'undef.c'\nproperties:\n  - property_file: $PWD/properties/termination.prp\n    expected_verdict: true\noptions:\n  language: C\n  data_model: LP64\n" >"$tmp/task-undef.yml"
 cat >"$tmp/task.yml" <<YML
 format_version: '2.0'
 input_files: 'ok.c'
@@ -328,6 +330,35 @@ if command -v script >/dev/null 2>&1; then
   on_tty tty-dumb TERM=dumb -- --prop termination --timeout 1 "$tmp/slow.c"
   if [ -z "$tty" ]; then ok; else bad "tty-dumb: $tty"; fi
 fi
+
+# Several input files: compiled with the given flags, linked; a task with two
+# input files; option errors of the project's options.
+mkdir -p "$tmp/inc"
+printf '#define LIMIT (N + 1)\nint step(int x);\n' >"$tmp/inc/lim.h"
+printf '#include "lim.h"\nint step(int x) { return x - LIMIT; }\n' >"$tmp/step.c"
+printf '#include "lim.h"\nextern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  while (x > 0) x = step(x);\n  return 0;\n}\n' >"$tmp/loop.c"
+run two-files 0 --prop termination -I "$tmp/inc" -D N=2 "$tmp/loop.c" "$tmp/step.c" && expect_first two-files TRUE
+run two-files-undef 0 --prop termination -I "$tmp/inc" "$tmp/loop.c" "$tmp/step.c" && expect_first two-files-undef UNKNOWN &&
+  expect_out two-files-undef "reason: compilation failed: .*N"
+cat >"$tmp/two.yml" <<YML
+format_version: '2.0'
+input_files: ['loop.c', 'step2.c']
+properties:
+  - property_file: $PWD/properties/termination.prp
+    expected_verdict: true
+options:
+  language: C
+  data_model: LP64
+YML
+printf 'int step(int x) { return x - 3; }\n' >"$tmp/step2.c"
+cp "$tmp/inc/lim.h" "$tmp/lim.h"
+run two-file-task 0 task "$tmp/two.yml" && expect_first two-file-task TRUE
+run bad-object-size 2 --object-size 0 --function f --prop termination "$tmp/ok.c" && expect_err bad-object-size "object-size"
+run bad-undefined 2 --undefined-functions maybe --prop termination "$tmp/ok.c" && expect_err bad-undefined "undefined-functions"
+run task-undefined 0 task "$tmp/task-undef.yml" && expect_first task-undefined UNKNOWN &&
+  expect_out task-undefined "call to undefined function 'ext'"
+run file-undefined 0 --prop termination "$tmp/undef.c" && expect_first file-undefined TRUE &&
+  expect_out file-undefined "assumption: the functions without a body \('ext'\)"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
