@@ -10,10 +10,12 @@ has no harness), it runs
 and, when the answer is FALSE, builds the program with H.c by the command in
 H.c's first comment (clang -fsanitize=address,undefined -g [-m32] PROGRAM H.c),
 runs the result natively with a time limit and decides whether the run shows
-the violation: reach_error's message and a non-zero status (unreach-call), an
-AddressSanitizer report of the right kind (valid-deref, valid-free), a
-LeakSanitizer report of a block the program allocated (valid-memtrack,
-valid-memcleanup) or a UBSan overflow report (no-overflow). What counts is
+the violation: reach_error's message (or ASan's report of its abort()) and a
+non-zero status (unreach-call), an AddressSanitizer report of the right kind
+(valid-deref, valid-free), a LeakSanitizer report of a block the program
+allocated (valid-memcleanup) that shows, for valid-memtrack, every allocation
+site of the blocks the interpreter lost (bitprove's `run: leak valid-memtrack`
+line), or a UBSan overflow report (no-overflow). What counts is
 tests/harness/check_harness.py's `shows()`, the same rule as the ctest.
 
 It prints one table per (sub)property and data model: FALSE answers, harnesses
@@ -22,7 +24,7 @@ not reproduce, with the last lines of its native run, and the overall share.
 
     bench/harness_replay.py                      # every dev SV-COMP task, 20 s per bitprove run, -j 2
     bench/harness_replay.py --sample 2 -j 2      # every 2nd task of each folder
-    bench/harness_replay.py --filter ldv-memsafety --keep /tmp/hr
+    bench/harness_replay.py --filter ldv-memsafety --out /tmp/hr
 
 Files (bitprove's output, the harness, the native run's output) go to --out
 (default bench/results/harness-<timestamp>/). Exit status 0, or 1 with
@@ -47,7 +49,7 @@ sys.path.insert(0, SCRIPT_DIR)
 sys.path.insert(0, os.path.join(REPO_DIR, 'tests', 'harness'))
 
 import run  # noqa: E402  (bench/run.py: tasks, sampling, limits, verdicts)
-from check_harness import shows, SANITIZER_ENV  # noqa: E402  (what "reproduced" means)
+from check_harness import lost_sites, shows, SANITIZER_ENV  # noqa: E402  (what "reproduced" means)
 
 DEFAULT_PROPERTIES = 'unreach-call,valid-memsafety,no-overflow,valid-memcleanup'
 COMMAND_RE = re.compile(r'^ \*   (clang\S* .*?) && \./a\.out$', re.M)
@@ -125,7 +127,7 @@ def replay(case, args, env):
     rc, out = _run([os.path.join(work, 'a.out')], work, args.run_timeout, env)
     with open(os.path.join(work, 'native.log'), 'w') as f:
         f.write('exit: %s\n%s' % (rc, out))
-    evidence = shows(case['sub'], rc if rc is not None else -1, out, case['program'])
+    evidence = shows(case['sub'], rc if rc is not None else -1, out, case['program'], case['lost'])
     if evidence:
         case['result'], case['detail'] = 'reproduced', evidence
     else:
@@ -209,6 +211,7 @@ def main(argv=None):
         t, p = c['task'], c['prop']
         verdict, sub, reason = run.parse_verdict(job.stdout)
         c.update(ident=t.ident, model=t.data_model, program=t.programs[0], verdict=verdict, exit=None,
+                 lost=lost_sites(job.stdout),
                  sub=sub or (p.name if p.name != 'valid-memsafety' else None),
                  key='%s%s' % (p.name, '/' + p.subproperty if p.subproperty else ''))
         if verdict != 'FALSE':

@@ -69,9 +69,9 @@
  * ASan's redzones (and ASan's fake stack of returned frames) still hold
  * the stale pointers of those returned frames. A lost block then looks
  * reachable and the run exits without a report (on the dev SV-COMP tasks:
- * 9 of the 15 ILP32 memtrack harnesses, and of a pair of blocks lost in
- * tests/harness/tasks, one). So a memtrack harness
- * gives LeakSanitizer the globals and thread-locals as its only roots
+ * 9 of the 15 ILP32 memtrack harnesses; of the two sites of lost blocks in
+ * tests/harness/tasks/harness-memtrack-ilp32-unsafe.c, one). So a memtrack
+ * harness gives LeakSanitizer the globals and thread-locals as its only roots
  * (__lsan_default_options "use_stacks=0:use_registers=0"): exactly the
  * interpreter's roots when main returns. The check runs where the
  * interpreter's run ended: at exit (LeakSanitizer's own check), in a
@@ -94,6 +94,7 @@
  * libclang-rt-14-dev (the i386 ASan, UBSan and LeakSanitizer runtimes);
  * scripts/install-deps.sh installs them, and the same sanitizers run in
  * both data models.
+ *
  * harness_print_testcase() writes the same sequence as a Test-Comp test case
  * (format 1.1): one <input type="T"> per value, in call order, the value as
  * its type reads it (harness_format_value()).

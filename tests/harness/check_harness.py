@@ -7,14 +7,21 @@ tests/regression and tests/harness/tasks:
   bitprove task X.yml --harness H.c --testcase T.xml
 
 must answer FALSE for each safety property expected false, and then
-  - H.c compiles alone without warnings (clang-14 -Wall -Werror, -m32 for ILP32),
+  - H.c compiles alone without warnings (clang-14 -Wall -Wextra -Werror,
+    -m32 for ILP32),
   - T.xml is well-formed Test-Comp XML with as many <input> as H.c has values,
   - prog.c + H.c, built with clang-14 -fsanitize=address,undefined -g (and
-    -m32 for ILP32, when the i386 libraries are there to link it), run
-    natively, shows the violation: the message or assertion of reach_error
-    (unreach-call), an AddressSanitizer report (valid-deref, valid-free),
-    a LeakSanitizer report (valid-memtrack, valid-memcleanup) or a UBSan
+    -m32 for ILP32), run natively, shows the violation (shows()): the message
+    or assertion of reach_error, or ASan's report of an abort() with
+    reach_error on its stack (unreach-call), an AddressSanitizer report
+    (valid-deref, valid-free), a LeakSanitizer report of a block the program
+    allocated (valid-memcleanup) that also shows every allocation site of
+    the blocks the interpreter lost (valid-memtrack), or a UBSan
     `runtime error:` (no-overflow).
+ILP32 runs need the i386 libraries (scripts/install-deps.sh installs them);
+without them every ILP32 task fails. Unless a FILTER is given, at least one
+ILP32 harness and one valid-memtrack harness must reproduce their violation
+(tests/harness/tasks has both).
 A property that is TRUE or UNKNOWN writes no file; termination (for which
 bitprove gives no FALSE with a counterexample yet) and the properties bitprove
 answers UNKNOWN for today (NO_COUNTEREXAMPLE) are skipped with that reason.
@@ -143,12 +150,27 @@ LEAK = re.compile(r"ERROR: LeakSanitizer: detected memory leaks")
 OVERFLOW = re.compile(r"runtime error: .*(signed integer overflow|negation of|cannot be represented|left shift of|division of)")
 REACH = re.compile(r"bitprove harness: (reach_error|__VERIFIER_error)\(\) called|"
                    r"reach_error(\(\w*\))?: Assertion .* failed")
-ABORT_IN_REACH = re.compile(r"(ERROR: AddressSanitizer: ABRT)[^\n]*\n(?:\s+#\d+ [^\n]*\n)*?"
-                            r"\s+#\d+ 0x[0-9a-f]+ (in (reach_error|__VERIFIER_error) \S+)")
+ABORT_IN_REACH = re.compile(r"(ERROR: AddressSanitizer: ABRT)(?:(?!SUMMARY:).)*?"
+                            r"#\d+ 0x[0-9a-f]+ (in (reach_error|__VERIFIER_error) \S+)", re.S)
 
 
-def shows(sub, rc, text, prog):
-    """The evidence of violation `sub` in a native run's output, or None."""
+def lost_sites(bitprove_out):
+    """The allocation sites (file base name, line) of the blocks the
+    interpreter found lost, from bitprove's `run: leak valid-memtrack:` line
+    (at most 3 sites; none when the line is missing)."""
+    m = re.search(r"run: leak valid-memtrack: \d+ object\(s\) unreachable [^,]*, allocated at (.*)", bitprove_out)
+    sites = []
+    for loc in (m.group(1).split(", ") if m else []):
+        lm = re.match(r"(.*):(\d+):\d+$", loc.strip())
+        if lm:
+            sites.append((os.path.basename(lm.group(1)), lm.group(2)))
+    return sites
+
+
+def shows(sub, rc, text, prog, lost=()):
+    """The evidence of violation `sub` in a native run's output, or None.
+    valid-memtrack: `lost` (lost_sites()) are allocation sites the leak
+    report must show, each in some allocation stack."""
     if sub == "unreach-call":
         m = REACH.search(text)
         if m and rc != 0:
@@ -171,8 +193,16 @@ def shows(sub, rc, text, prog):
         m = LEAK.search(text)
         if not m:
             return None
-        frame = re.search(r"#\d+ 0x[0-9a-f]+ in \S+ \S*%s:\d+" % re.escape(os.path.basename(prog)), text[m.start():])
-        return "%s, allocated at %s" % (m.group(0), frame.group(0).split(" in ")[1]) if frame else None
+        report = text[m.start():]
+        frame = re.search(r"#\d+ 0x[0-9a-f]+ in \S+ \S*%s:\d+" % re.escape(os.path.basename(prog)), report)
+        if not frame:
+            return None
+        lost = lost if sub == "valid-memtrack" else ()
+        for base, line in lost:
+            if not re.search(r"#\d+ 0x[0-9a-f]+ in \S+ \S*%s:%s\b" % (re.escape(base), line), report):
+                return None  # a block the interpreter lost is not in the report
+        return "%s, allocated at %s%s" % (m.group(0), frame.group(0).split(" in ")[1],
+                                          ", and every site of a lost block (%d)" % len(lost) if lost else "")
     if sub == "no-overflow":
         m = OVERFLOW.search(text)
         return m.group(0) if m else None
@@ -239,7 +269,8 @@ def check_task(task, bitprove, tmp, m32_ok, m32_why, env):
                         % (key, root.tag, ninputs, nvalues)))
             continue
         if m32 and not m32_ok:
-            res.append(("skip", "%s: ILP32, and clang-14 -m32 cannot link here (%s); the harness compiles"
+            res.append(("fail", "%s: ILP32, and clang-14 -m32 cannot link here (%s): scripts/install-deps.sh "
+                        "installs what it needs (libc6-dev-i386, lib32gcc-12-dev, libclang-rt-14-dev)"
                         % (key, m32_why)))
             continue
         exe = os.path.join(work, "a.out." + p["name"])
@@ -248,13 +279,13 @@ def check_task(task, bitprove, tmp, m32_ok, m32_why, env):
             res.append(("fail", "%s: program + harness do not build: %s" % (key, cerr.strip())))
             continue
         rc, nout, nerr = run([exe], env=env, timeout=60)
-        evidence = shows(sub, rc, nout + nerr, prog)
+        evidence = shows(sub, rc, nout + nerr, prog, lost_sites(section_of(out, p["name"], several)))
         why = KNOWN.get((tname, p["name"]))
         if evidence and why:
             res.append(("fail", "%s: listed as not reproducible natively, yet the native run shows %s"
                         % (key, evidence)))
         elif evidence:
-            res.append(("ok", "%s: FALSE(%s), native run: %s" % (key, sub, evidence)))
+            res.append(("ok", "%s: FALSE(%s), %s, native run: %s" % (key, sub, model, evidence)))
         elif why:
             res.append(("known", "%s: FALSE(%s): %s" % (key, sub, why)))
         else:
@@ -278,7 +309,8 @@ def main():
     os.makedirs(tmp, exist_ok=True)
     m32_ok, m32_why = can_link_m32(tmp)
     if not m32_ok:
-        print("note: clang-14 -m32 cannot link here (%s): ILP32 harnesses are compiled, not run" % m32_why)
+        print("FAIL: clang-14 -m32 -fsanitize=address,undefined cannot link here (%s): every ILP32 task fails; "
+              "scripts/install-deps.sh installs what it needs" % m32_why)
     env = {k: v for k, v in os.environ.items() if k not in SANITIZER_ENV}
     tasks = []
     for d in TASK_DIRS:
@@ -299,6 +331,13 @@ def main():
         for kind, line in res:
             if kind == "fail":
                 print(label[kind] + line)
+    # CI must build and run an ILP32 harness and a valid-memtrack one (tests/harness/tasks)
+    oks = [line for res in results for kind, line in res if kind == "ok"]
+    for what, needle in (("an ILP32 harness", ", ILP32, native run:"),
+                         ("a valid-memtrack harness", "FALSE(valid-memtrack)")):
+        if not args.filter and not any(needle in line for line in oks):
+            counts["fail"] += 1
+            print("FAIL no %s reproduced its violation natively" % what)
     print("%d reproduced natively, %d not reproducible by a sanitizer (listed), %d skipped, %d failed"
           % (counts["ok"], counts["known"], counts["skip"], counts["fail"]))
     if not args.keep:

@@ -3,11 +3,15 @@
  * type and width, what a harness defines and what it leaves to libc, the
  * Test-Comp XML, and one native round trip: the harness compiled with its
  * program returns exactly the values harness_format_value prints, and notes
- * once when the program asks for more than the counterexample has. */
+ * once when the program asks for more than the counterexample has. Then
+ * valid-memtrack runs that do not end by a return from main (abort(), the
+ * end of the values, no end at all): the native run's leak report shows the
+ * block the interpreter lost. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "c_fixture.h"
@@ -288,10 +292,6 @@ static char *read_all(const char *path) {
 }
 
 static void test_round_trip(void) {
-  if (!mkdtemp(tmpdir)) {
-    CHECK(!"mkdtemp");
-    return;
-  }
   ir_module *m = load_c_text(round_trip_prog, 64);
   CHECK(m != NULL);
   if (!m) return;
@@ -351,9 +351,6 @@ static void test_round_trip(void) {
   VEC_FREE(cex);
   interp_result_free(&r);
   ir_module_free(m);
-  cmd = xasprintf("rm -rf %s", tmpdir);
-  if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", tmpdir);
-  free(cmd);
   free(prog);
   free(h);
   free(exe);
@@ -361,11 +358,116 @@ static void test_round_trip(void) {
   free(errf);
 }
 
+/* valid-memtrack where the interpreter's run does not end by returning
+ * from main: the harness has LeakSanitizer check there. `vals`: the
+ * counterexample (strict); `lost_line`: the source line of the block the
+ * interpreter finds lost; `status`: the native run's exit status (-1: any
+ * but 0). */
+static void memtrack_case(const char *name, const char *text, const uint64_t *vals, size_t n, interp_outcome end,
+                          unsigned lost_line, int status) {
+  ir_module *m = load_c_text(text, 64);
+  CHECK(m != NULL);
+  if (!m) return;
+  interp_options o;
+  interp_options_replay(&o, vals, n);
+  o.max_steps = 1000000; /* the same values, less time (the harness writer replays with its own limit) */
+  interp_result r;
+  interp_run(m, &o, &r);
+  CHECK_MSG(r.outcome == end && r.leaks_checked && r.n_memtrack == 1, "%s: outcome %d, %zu lost", name,
+            (int)r.outcome, r.n_memtrack);
+  char *prog = in_tmp("mt.c"), *h = in_tmp("mt_h.c"), *exe = in_tmp("mt.out"), *errf = in_tmp("mt.err");
+  FILE *f = fopen(prog, "w");
+  fputs(text, f);
+  fclose(f);
+  char err[256];
+  CHECK(harness_write_c(m, &r.nondet, PROP_VALID_MEMTRACK, prog, h, err, sizeof err));
+  char *c = read_all(h), *want = xasprintf(":%u:", lost_line);
+  CHECK_MSG(strstr(c, "use_stacks=0:use_registers=0") != NULL && strstr(c, "finds 1 block(s) lost") != NULL &&
+                strstr(c, want) != NULL,
+            "%s:\n%s", name, c);
+  char *cmd = xasprintf("%s -Wall -Wextra -Werror -c %s -o %s.o && %s -fsanitize=address -g -w %s %s -o %s",
+                        BITPROVE_CLANG, h, h, BITPROVE_CLANG, prog, h, exe);
+  CHECK_MSG(system(cmd) == 0, "%s", cmd);
+  free(cmd);
+  cmd = xasprintf("ASAN_OPTIONS= LSAN_OPTIONS= %s >/dev/null 2>%s", exe, errf);
+  int rc = system(cmd);
+  free(cmd);
+  char *gerr = read_all(errf), *site = xasprintf("mt.c:%u:", lost_line);
+  CHECK_MSG(strstr(gerr, "ERROR: LeakSanitizer: detected memory leaks") && strstr(gerr, site), "%s: %s", name, gerr);
+  CHECK_MSG(status < 0 ? rc != 0 : WIFEXITED(rc) && WEXITSTATUS(rc) == status, "%s: status %d", name, rc);
+  free(site);
+  free(gerr);
+  free(want);
+  free(c);
+  free(prog);
+  free(h);
+  free(exe);
+  free(errf);
+  interp_result_free(&r);
+  ir_module_free(m);
+}
+
+static void test_memtrack(void) {
+  /* lost (when lose() returns), then abort(): the SIGABRT handler checks
+   * before the signal ends the run; p, which a live frame holds, is no loss
+   * for the interpreter (the report may list it too) */
+  static const char aborts[] = "#include <stdlib.h>\n"
+                               "extern int __VERIFIER_nondet_int(void);\n"
+                               "static void lose(void) {\n"
+                               "  char *q = malloc(16);\n" /* line 4: lost */
+                               "  q[0] = 1;\n"
+                               "}\n"
+                               "int main(void) {\n"
+                               "  lose();\n"
+                               "  char *p = malloc(32);\n"
+                               "  p[0] = (char)__VERIFIER_nondet_int();\n"
+                               "  abort();\n"
+                               "}\n";
+  uint64_t one[] = {3};
+  memtrack_case("abort", aborts, one, 1, INTERP_ABORT, 4, -1);
+  /* lost in a loop the counterexample leaves asking for one more value:
+   * the check where the sequence runs out, then status 23 */
+  static const char loops[] = "#include <stdlib.h>\n"
+                              "extern int __VERIFIER_nondet_int(void);\n"
+                              "int main(void) {\n"
+                              "  char *p = 0;\n"
+                              "  while (__VERIFIER_nondet_int()) {\n"
+                              "    p = malloc(8);\n" /* line 6: the first block is lost */
+                              "    p[0] = 1;\n"
+                              "  }\n"
+                              "  free(p);\n"
+                              "  return 0;\n"
+                              "}\n";
+  uint64_t two[] = {1, 1};
+  memtrack_case("out of values", loops, two, 2, INTERP_OUT_OF_NONDET, 6, 23);
+  /* lost, then a loop without end: the check after HARNESS_LEAK_ALARM_SECONDS */
+  static const char spins[] = "#include <stdlib.h>\n"
+                              "extern int __VERIFIER_nondet_int(void);\n"
+                              "static void lose(int v) {\n"
+                              "  char *q = malloc(16);\n" /* line 4: lost */
+                              "  q[0] = (char)v;\n"
+                              "}\n"
+                              "int main(void) {\n"
+                              "  volatile unsigned n = 0;\n"
+                              "  lose(__VERIFIER_nondet_int());\n"
+                              "  for (;;) n++;\n"
+                              "}\n";
+  memtrack_case("no end", spins, one, 1, INTERP_OUT_OF_STEPS, 4, 23);
+}
+
 int main(void) {
   test_types();
   test_prelude_agrees();
   test_format();
   test_definitions();
+  if (!mkdtemp(tmpdir)) {
+    CHECK(!"mkdtemp");
+    return TEST_SUMMARY();
+  }
   test_round_trip();
+  test_memtrack();
+  char *cmd = xasprintf("rm -rf %s", tmpdir);
+  if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", tmpdir);
+  free(cmd);
   return TEST_SUMMARY();
 }
