@@ -370,8 +370,99 @@ static char *per_property_path(const char *file, const char *head) {
 
 /* Writes --harness and --testcase for one FALSE verdict; a failure is one
  * "bitprove: error:" line (the verdict stands). */
-static void write_replay_files(const options *o, const ir_module *m, const char *file, const char *head,
-                               const verdict *v) {
+/* One word for the shell: as is when it holds only safe characters, else
+ * in single quotes. */
+static void shell_word(strbuf *b, const char *w) {
+  bool plain = *w != 0;
+  for (const char *c = w; *c && plain; c++)
+    plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || strchr("-_./=+,:@%", *c);
+  if (plain) {
+    strbuf_printf(b, "%s", w);
+    return;
+  }
+  strbuf_append(b, "'", 1);
+  for (const char *c = w; *c; c++) {
+    if (*c == '\'') strbuf_printf(b, "'\\''");
+    else strbuf_append(b, c, 1);
+  }
+  strbuf_append(b, "'", 1);
+}
+
+/* A flag's value that names a path (-I DIR, -include FILE, ...), made to
+ * hold outside its entry's directory. */
+static bool path_flag(const char *flag) {
+  return strcmp(flag, "-I") == 0 || strcmp(flag, "-isystem") == 0 || strcmp(flag, "-iquote") == 0 ||
+         strcmp(flag, "-idirafter") == 0 || strcmp(flag, "-include") == 0 || strcmp(flag, "-imacros") == 0;
+}
+
+/* The program's part of the harness's compile command: the flags of its
+ * inputs (each distinct one once; paths of a compilation database's entries
+ * made absolute), -Dmain=... when --function renamed the program's main,
+ * and the C files. */
+static char *harness_program(const options *o, const input_files *in, const ir_module *m, const char *file) {
+  project pr;
+  char perr[256];
+  if (!project_build(in->files, in->n, o->cflags.data, o->cflags.len, o->compile_commands, &pr, perr, sizeof perr))
+    return xstrdup(file);
+  strbuf b = {0}, seen = {0};
+  if (m->entry_renamed_main) strbuf_printf(&b, "-Dmain=__bitprove_program_main");
+  for (size_t i = 0; i < pr.ninputs; i++) {
+    const fe_input *x = &pr.inputs[i];
+    for (size_t k = 0; k < x->nflags; k++) {
+      char *word = NULL;
+      const char *f = x->flags[k];
+      bool value = k > 0 && path_flag(x->flags[k - 1]);
+      size_t plen = 0;
+      if (!value && (strncmp(f, "-I", 2) == 0 && f[2])) plen = 2; /* -Idir */
+      const char *path = value ? f : plen ? f + plen : NULL;
+      if (path && x->directory && path[0] != '/')
+        word = xasprintf("%.*s%s/%s", (int)plen, f, x->directory, path);
+      else
+        word = xstrdup(f);
+      bool takes_value = path_flag(f) || strcmp(f, "-D") == 0 || strcmp(f, "-U") == 0;
+      if (takes_value && k + 1 < x->nflags) { /* keep a flag and its value together */
+        const char *v = x->flags[k + 1];
+        char *abs = path_flag(f) && x->directory && v[0] != '/' ? xasprintf("%s/%s", x->directory, v) : xstrdup(v);
+        char *pair = xasprintf("%s\n%s", f, abs);
+        free(abs);
+        free(word);
+        word = pair;
+        k++;
+      }
+      char *key = xasprintf("\x01%s\x01", word);
+      if (!seen.data || !strstr(seen.data, key)) {
+        strbuf_printf(&seen, "%s", key);
+        char *nl = strchr(word, '\n');
+        if (nl) {
+          *nl = 0;
+          strbuf_printf(&b, "%s", b.data ? " " : "");
+          shell_word(&b, word);
+          strbuf_printf(&b, " ");
+          shell_word(&b, nl + 1);
+        } else {
+          strbuf_printf(&b, "%s", b.data ? " " : "");
+          shell_word(&b, word);
+        }
+      }
+      free(key);
+      free(word);
+    }
+  }
+  for (size_t i = 0; i < pr.ninputs; i++) {
+    const fe_input *x = &pr.inputs[i];
+    if (util_ends_with(x->path, ".ll") || util_ends_with(x->path, ".bc")) continue; /* not for a C compiler */
+    strbuf_printf(&b, "%s", b.data ? " " : "");
+    char *p = x->directory && x->path[0] != '/' ? xasprintf("%s/%s", x->directory, x->path) : xstrdup(x->path);
+    shell_word(&b, p);
+    free(p);
+  }
+  strbuf_free(&seen);
+  project_free(&pr);
+  return b.data ? b.data : xstrdup(file);
+}
+
+static void write_replay_files(const options *o, const input_files *in, const ir_module *m, const char *file,
+                               const char *head, const verdict *v) {
   char err[1024];
   if (v->violated == PROP_TERMINATION) { /* a lasso: its stem and cycle are in the verdict and the witness */
     util_warning("--harness / --testcase: not written for a non-terminating run (use --witness)");
@@ -379,7 +470,9 @@ static void write_replay_files(const options *o, const ir_module *m, const char 
   }
   if (o->harness_file) {
     char *path = per_property_path(o->harness_file, head);
-    if (!harness_write_c(m, &v->ev.cex, v->violated, file, path, err, sizeof err)) util_error("%s", err);
+    char *program = harness_program(o, in, m, file);
+    if (!harness_write_c(m, &v->ev.cex, v->violated, program, path, err, sizeof err)) util_error("%s", err);
+    free(program);
     free(path);
   }
   if (o->testcase_file) {
@@ -469,7 +562,7 @@ static bool answer(const options *o, const input_files *in, unsigned ptr_bits, c
   util_set_timeout(0);
   for (size_t i = 0; i < n; i++) {
     const char *head = heads ? heads[i] : NULL;
-    if (kept[i].kind == VERDICT_FALSE && replay) write_replay_files(o, m, file, head, &kept[i]);
+    if (kept[i].kind == VERDICT_FALSE && replay) write_replay_files(o, in, m, file, head, &kept[i]);
     if (o->witness_file && (kept[i].kind == VERDICT_FALSE || kept[i].kind == VERDICT_TRUE))
       write_witness(o, m, file, ptr_bits, head, &props[i], &kept[i]);
     if (rep)

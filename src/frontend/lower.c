@@ -539,6 +539,24 @@ static void lower_function(fe_lower *L, LLVMValueRef fn) {
 }
 
 /* ---- module ---------------------------------------------------------------- */
+/* --function: the symbols the linked program declares without defining
+ * that only code the generated main never reaches uses (the program's own
+ * main, say). The replay does not run that code, but a native link of the
+ * program needs them (ir_module.unreached_decls). */
+static void record_unreached_decls(fe_lower *L) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(L->mod); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f) || LLVMGetIntrinsicID(f) || fe_map_get(&L->funcs, f, NULL)) continue;
+    if (!LLVMGetFirstUse(f)) continue;
+    const char *name = fe_name(L, f);
+    if (name) VEC_PUSH(L->m->unreached_decls, name);
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(L->mod); g; g = LLVMGetNextGlobal(g)) {
+    if (!LLVMIsDeclaration(g) || fe_map_get(&L->globals, g, NULL) || !LLVMGetFirstUse(g)) continue;
+    const char *name = fe_name(L, g);
+    if (name) VEC_PUSH(L->m->unreached_data, name);
+  }
+}
+
 static void free_sources_real(fe_lower *L) {
   for (size_t i = 0; i < L->nsources; i++) free(L->sources_real[i]);
   free(L->sources_real);
@@ -591,6 +609,7 @@ ir_module *fe_lower_module(LLVMModuleRef mod, LLVMContextRef ctx, const char *co
   }
   assert(!L.in_func && L.will_define.len == L.m->funcs.len);
 
+  if (opt && opt->entry.name) record_unreached_decls(&L);
   fe_map_free(&L.funcs);
   fe_map_free(&L.globals);
   fe_map_free(&L.files);

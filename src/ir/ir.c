@@ -93,6 +93,8 @@ void ir_module_free(ir_module *m) {
   VEC_FREE(m->globals);
   VEC_FREE(m->files);
   VEC_FREE(m->unsupported);
+  VEC_FREE(m->unreached_decls);
+  VEC_FREE(m->unreached_data);
   arena_free(&m->mem);
   free(m);
 }

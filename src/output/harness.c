@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "harness.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -109,7 +110,22 @@ const char *harness_format_value(harness_type t, uint64_t value, unsigned width,
 static bool declared_only(const ir_func *f) { return !f->defined && !f->body_dropped; }
 
 bool harness_replayable(const ir_module *m, const interp_nondet *nd) {
-  return nd->origin == INTERP_ND_CALL && nd->func < m->funcs.len && declared_only(&m->funcs.data[nd->func]);
+  return (nd->origin == INTERP_ND_CALL || nd->origin == INTERP_ND_EXTERN) && nd->func < m->funcs.len &&
+         declared_only(&m->funcs.data[nd->func]);
+}
+
+/* Does the program call f, a function without a body, by the convention
+ * for such functions (an IR_ASM with IR_ASM_EXTERN_CALL, frontend.h)? Then
+ * this file defines it: it returns the next value of the sequence. */
+static bool extern_called(const ir_module *m, const ir_func *f) {
+  if (!declared_only(f) || f->builtin != IR_BUILTIN_NONE) return false;
+  uint32_t id = (uint32_t)(f - m->funcs.data);
+  for (size_t g = 0; g < m->funcs.len; g++)
+    for (uint32_t i = 0; i < m->funcs.data[g].ninsts; i++) {
+      const ir_inst *in = &m->funcs.data[g].insts[i];
+      if (in->op == IR_ASM && (in->flags & IR_ASM_EXTERN_CALL) && in->size == id) return true;
+    }
+  return false;
 }
 
 /* ---- the C harness ---------------------------------------------------------- */
@@ -127,7 +143,7 @@ static void put_comment_text(FILE *out, const char *s) {
 static void comment_value(const ir_module *m, const interp_nondet *nd, FILE *out) {
   static const char *origin[] = {"call", "undef value", "uninitialised read", "inline asm output"};
   char loc[512], val[64];
-  if (nd->origin == INTERP_ND_CALL && nd->func < m->funcs.len) {
+  if ((nd->origin == INTERP_ND_CALL || nd->origin == INTERP_ND_EXTERN) && nd->func < m->funcs.len) {
     const ir_func *f = &m->funcs.data[nd->func];
     harness_type t = harness_nondet_type(f->name, f->ret, m->ptr_bits);
     put_comment_text(out, f->name);
@@ -176,6 +192,9 @@ static bool print_definition(const ir_module *m, const ir_func *f, bool proto, F
   }
   case IR_BUILTIN_REACH_ERROR:
   case IR_BUILTIN_VERIFIER_ERROR:
+    /* --prop assert: a failing assert() is libc's __assert_fail, which
+     * prints the assertion and aborts natively */
+    if (strncmp(f->name, "__assert", 8) == 0) return false;
     fprintf(out, "void %s(void)", f->name);
     if (proto) break;
     fprintf(out,
@@ -194,6 +213,20 @@ static bool print_definition(const ir_module *m, const ir_func *f, bool proto, F
           "}\n",
           out);
     return true;
+  case IR_BUILTIN_NONE: {
+    if (!extern_called(m, f)) return false; /* libc's business */
+    /* a function without a body, read as one that returns an arbitrary
+     * value and writes nothing: the value the run used. No prototype: its
+     * parameters are the program's business (the caller's registers are
+     * ignored); a float result is not distinguished from its bits. */
+    harness_type t = type_of_ir(f->ret, m->ptr_bits);
+    fprintf(out, "%s%s%s()", t.c_type, t.kind == HARNESS_POINTER ? "" : " ", f->name);
+    if (proto) break;
+    fputs(" {\n", out);
+    nondet_body(f->name, t, false, out);
+    fputs("}\n", out);
+    return true;
+  }
   default: return false; /* libc's business */
   }
   fputs(";\n", out);
@@ -345,6 +378,30 @@ static void print_memtrack_check(const interp_result *r, FILE *out) {
   fputs("}\n", out);
 }
 
+/* --function: what only unreached code of the program uses and no library
+ * of this process defines (a platform's functions: the C library's are left
+ * to it, which dlsym tells) gets a definition, so that the program links;
+ * the replayed run never calls or reads it. */
+static void print_unreached(const ir_module *m, FILE *out) {
+  bool first = true;
+  for (size_t i = 0; i < m->unreached_decls.len + m->unreached_data.len; i++) {
+    bool fn = i < m->unreached_decls.len;
+    const char *name = fn ? m->unreached_decls.data[i] : m->unreached_data.data[i - m->unreached_decls.len];
+    if (dlsym(RTLD_DEFAULT, name) || strncmp(name, "__VERIFIER_", 11) == 0 || strcmp(name, "reach_error") == 0)
+      continue;
+    if (first)
+      fputs("\n/* Declared by the program, used only where the checked run never goes (the program's\n"
+            " * own main): defined here for the link alone. */\n",
+            out);
+    first = false;
+    if (fn)
+      fprintf(out, "void %s(void) { fputs(\"bitprove harness: %s() is outside the replayed run\\n\", stderr); abort(); }\n",
+              name, name);
+    else
+      fprintf(out, "unsigned char %s[%u];\n", name, (unsigned)IR_EXTERN_UNSIZED_BYTES);
+  }
+}
+
 void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_check violated, const char *program,
                      const char *harness_path, FILE *out) {
   size_t nvalues = 0, nlost = 0, nnondet = missing_nondet(m);
@@ -356,6 +413,8 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
     const ir_func *f = &m->funcs.data[i];
     if (declared_only(f) && f->builtin == IR_BUILTIN_NONDET &&
         harness_nondet_type(f->name, f->ret, m->ptr_bits).kind != HARNESS_VOID)
+      nnondet++;
+    else if (f->ret.kind != IR_TY_VOID && extern_called(m, f))
       nnondet++;
   }
   bool ilp32 = m->ptr_bits == 32;
@@ -441,7 +500,10 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
   }
   fputs(" */\n", out);
   if (timer) fputs("#define _POSIX_C_SOURCE 200809L /* alarm() */\n", out);
+  if (m->entry_renamed_main)
+    fputs("#undef main /* the program's main is renamed by -Dmain=... in the command above */\n", out);
   fputs("#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <stddef.h>\n", out);
+  if (m->entry_c) fputs("#include <string.h>\n", out);
   if (memtrack) fputs("#include <signal.h>\n", out);
   if (timer) fputs("#include <unistd.h>\n", out);
 
@@ -517,6 +579,11 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
     }
   if (externals) print_externals(m, &r, out);
   print_fallbacks(m, out);
+  print_unreached(m, out);
+  if (m->entry_c) {
+    fputc('\n', out);
+    fputs(m->entry_c, out);
+  }
   if (ran) interp_result_free(&r);
 }
 

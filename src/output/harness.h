@@ -50,8 +50,25 @@
  *     module does not have at all: the front end lowers only what main can
  *     call, but a function main never calls may still call them, and the
  *     native link needs them; a definition of the program's own wins;
+ *   - every function without a body that the program calls by the
+ *     convention for such functions (IR_ASM_EXTERN_CALL: it returns an
+ *     arbitrary value and writes nothing): it returns the next value of the
+ *     sequence (the value the run used), or nothing for void, declared
+ *     without a prototype; the values of these calls are replayable as the
+ *     nondet functions' are (--prop assert leaves __assert_fail to libc,
+ *     which prints the assertion and aborts);
+ *   - with --function (ir_module.entry_c): the generated main, which draws
+ *     the arguments' objects and values from the same sequence in the same
+ *     order as the IR's main and calls the function (the program's own main
+ *     is renamed by -Dmain=... in the compile command, which the file
+ *     #undefs for itself); and each function or variable that only code the
+ *     run never reaches declares and no library of bitprove's process
+ *     defines (ir_module.unreached_decls / _data; dlsym tells), so that the
+ *     program links: a function that aborts with a message, a byte array;
  * and nothing else (__VERIFIER_atomic_* mean threads, which make the
  * verdict UNKNOWN): every other declared function is libc's business.
+ * `program` is the program's part of the compile command (its flags and
+ * files, as the driver composes it).
  * It also sets the sanitizer runtimes' options (__asan_default_options:
  * leak check at exit, stack use after return, and for unreach-call
  * handle_abort=1, so that the abort() of a reach_error the program defines

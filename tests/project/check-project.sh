@@ -46,10 +46,11 @@ lib=(src/ringbuf.c src/stats.c)
 run get --prop valid-memsafety "${flags[@]}" --function rb_get --harness "$tmp/h.c" "${lib[@]}" src/app.c &&
   first get "FALSE(valid-deref)" && has get "src/ringbuf.c:28" && has get "assumption: rb_get is called with arbitrary arguments"
 if [ -f "$tmp/h.c" ]; then
-  build=$(sed -n 's/^.*build: *//p' "$tmp/h.c" | head -n 1)
+  # the command in the harness's first comment: " *   clang ... && ./a.out"
+  build=$(sed -n 's/^ \*   \(clang .*\) && \.\/a\.out$/\1/p' "$tmp/h.c" | head -n 1)
   if [ -z "$build" ]; then
-    bad "harness: no build command in its first comment"
-  elif ! (cd "$ex" && eval "${build//a.out/$tmp/replay}") >"$tmp/cc.log" 2>&1; then
+    bad "harness: no compile command in its first comment"
+  elif ! (cd "$ex" && eval "$build -o $tmp/replay") >"$tmp/cc.log" 2>&1; then
     bad "harness: does not build: $build: $(head -5 "$tmp/cc.log")"
   else
     (cd "$ex" && "$tmp/replay") >"$tmp/run.log" 2>&1
