@@ -728,7 +728,108 @@ static void test_asm(void) {
   ir_module_free(m);
 }
 
+/* ---- projects, functions without a body, assert, --function ------------ */
+static const ir_func *func_of(const ir_module *m, const char *name) {
+  for (size_t i = 0; i < m->funcs.len; i++)
+    if (strcmp(m->funcs.data[i].name, name) == 0) return &m->funcs.data[i];
+  return NULL;
+}
+
+static size_t count_extern_calls(const ir_module *m, uint32_t fid) {
+  size_t n = 0;
+  for (size_t f = 0; f < m->funcs.len; f++)
+    for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
+      const ir_inst *in = &m->funcs.data[f].insts[i];
+      n += in->op == IR_ASM && (in->flags & IR_ASM_EXTERN_CALL) && in->size == fid;
+    }
+  return n;
+}
+
+static void test_projects(void) {
+  fe_options o;
+  fe_options_default(&o);
+  char *err = NULL;
+  char *a = write_temp(".c", "int twice(int x);\nextern int lib(int);\nint main(void) { return twice(lib(1)); }\n");
+  char *b = write_temp(".c", "#ifndef K\n#error K\n#endif\nint twice(int x) { return K * x; }\n");
+  const char *flags[] = {"-D", "K=2"};
+  fe_input in[2] = {{a, NULL, 0, NULL}, {b, flags, 2, NULL}};
+  /* linked, with b's flags; lib has no body: unsupported by default */
+  ir_module *m = fe_load_inputs(in, 2, &o, &err);
+  CHECK_MSG(m != NULL, "%s", err ? err : "");
+  if (m) {
+    const ir_func *t = func_of(m, "twice");
+    CHECK(t && t->defined);
+    CHECK(m->unsupported.len == 1 && m->unsupported.data[0].undefined_call &&
+          strstr(m->unsupported.data[0].what, "'lib'"));
+    ir_module_free(m);
+  }
+  /* the convention: an IR_ASM standing for the call, and nothing unsupported */
+  o.undefined = FE_UNDEFINED_ARBITRARY;
+  m = fe_load_inputs(in, 2, &o, &err);
+  CHECK(m != NULL);
+  if (m) {
+    const ir_func *lib = func_of(m, "lib");
+    CHECK(m->unsupported.len == 0 && lib && !lib->defined);
+    CHECK(lib && count_extern_calls(m, (uint32_t)(lib - m->funcs.data)) == 1);
+    ir_module_free(m);
+  }
+  /* b without its -D: clang's error, naming the file */
+  fe_input plain[2] = {{a, NULL, 0, NULL}, {b, NULL, 0, NULL}};
+  free(err);
+  err = NULL;
+  CHECK(fe_load_inputs(plain, 2, &o, &err) == NULL && err && strstr(err, "compilation failed") && strstr(err, "K"));
+  /* a symbol defined twice */
+  char *c = write_temp(".c", "int twice(int x) { return x; }\n");
+  fe_input dup[3] = {{a, NULL, 0, NULL}, {b, flags, 2, NULL}, {c, NULL, 0, NULL}};
+  free(err);
+  err = NULL;
+  CHECK(fe_load_inputs(dup, 3, &o, &err) == NULL && err && strstr(err, "cannot link") && strstr(err, "twice"));
+  free(err);
+  err = NULL;
+  unlink(a);
+  unlink(b);
+  unlink(c);
+  free(a);
+  free(b);
+  free(c);
+
+  /* --prop assert: __assert_fail is reach_error */
+  fe_options_default(&o);
+  o.assert_is_error = true;
+  m = load_text_opt(".c", "#include <assert.h>\nint main(void) { int x = 1; assert(x == 2); return 0; }\n", &o, &err);
+  CHECK(m != NULL);
+  if (m) {
+    const ir_func *f = func_of(m, "__assert_fail");
+    CHECK(f && f->builtin == IR_BUILTIN_REACH_ERROR);
+    ir_module_free(m);
+  }
+
+  /* --function: a generated main, the model stated, errors for what it cannot give */
+  fe_options_default(&o);
+  o.entry.name = "f";
+  const char *prog = "struct s { int n; char *p; };\n"
+                     "int f(struct s *x, unsigned k, double d) { return x->n + (int)k + (int)d + x->p[0]; }\n"
+                     "int g(int n, ...) { return n; }\nint main(void) { return 0; }\n";
+  m = load_text_opt(".c", prog, &o, &err);
+  CHECK_MSG(m != NULL, "%s", err ? err : "");
+  if (m) {
+    CHECK(m->entry_function && strcmp(m->entry_function, "f") == 0 && m->entry_model && m->entry_c);
+    CHECK(m->entry_renamed_main && strstr(m->entry_c, "f(") && strstr(m->entry_c, "malloc(16)"));
+    CHECK(strstr(m->entry_model, "64 bytes") != NULL); /* the char pointer's object */
+    CHECK(strcmp(m->funcs.data[0].name, "main") == 0 && func_of(m, "f") != NULL);
+    ir_module_free(m);
+  }
+  o.entry.name = "g";
+  CHECK(load_text_opt(".c", prog, &o, &err) == NULL && err && strstr(err, "variadic"));
+  free(err);
+  err = NULL;
+  o.entry.name = "nothere";
+  CHECK(load_text_opt(".c", prog, &o, &err) == NULL && err && strstr(err, "no function of that name"));
+  free(err);
+}
+
 int main(void) {
+  test_projects();
   test_parse_flags();
   test_float();
   test_asm();
