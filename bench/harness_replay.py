@@ -159,17 +159,7 @@ def main(argv=None):
     if not os.access(bitprove, os.X_OK):
         print('harness_replay.py: bitprove binary not found: %s' % bitprove, file=sys.stderr)
         return 2
-    errors = []
-    tasks = run.find_tasks(args.folders or [run.DEFAULT_BENCHMARKS], errors)
-    for e in errors:
-        print('harness_replay.py: warning: %s' % e, file=sys.stderr)
-    if args.filter:
-        rx = re.compile(args.filter)
-        tasks = [t for t in tasks if rx.search(t.ident)]
-    if args.sample:
-        tasks = run.sample_per_folder(tasks, args.sample)
-    if args.limit is not None:
-        tasks = tasks[:args.limit]
+    tasks = run.select_tasks(args.folders or [run.DEFAULT_BENCHMARKS], args, 'harness_replay.py')
     wanted = [p.strip() for p in args.properties.split(',') if p.strip()]
     stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
     out_dir = os.path.abspath(args.out or os.path.join(SCRIPT_DIR, 'results', 'harness-' + stamp))

@@ -345,6 +345,23 @@ def parse_verdict(stdout):
     return m.group(1), m.group(2), reason
 
 
+def select_tasks(folders, args, prog):
+    """The tasks of the folders that --filter, --sample and --limit (args) keep;
+    problems with task files are warnings on stderr, prefixed by prog."""
+    errors = []
+    tasks = find_tasks(folders, errors)
+    for e in errors:
+        print('%s: warning: %s' % (prog, e), file=sys.stderr)
+    if args.filter:
+        rx = re.compile(args.filter)
+        tasks = [t for t in tasks if rx.search(t.ident)]
+    if args.sample:
+        tasks = sample_per_folder(tasks, args.sample)
+    if args.limit is not None:
+        tasks = tasks[:args.limit]
+    return tasks
+
+
 def sample_per_folder(tasks, n):
     """Every n-th task of each folder (the first, the (n+1)-th, ...), in name order."""
     seen = collections.Counter()
@@ -720,17 +737,7 @@ def main(argv=None):
         return 2
     if args.its or args.termcomp:
         return run_its(args, folders, bitprove)
-    errors = []
-    tasks = find_tasks(folders, errors)
-    for e in errors:
-        print('run.py: warning: %s' % e, file=sys.stderr)
-    if args.filter:
-        rx = re.compile(args.filter)
-        tasks = [t for t in tasks if rx.search(t.ident)]
-    if args.sample:
-        tasks = sample_per_folder(tasks, args.sample)
-    if args.limit is not None:
-        tasks = tasks[:args.limit]
+    tasks = select_tasks(folders, args, 'run.py')
     wanted = [p.strip() for p in args.properties.split(',') if p.strip()]
 
     stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
