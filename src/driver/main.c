@@ -661,7 +661,11 @@ int main(int argc, char **argv) {
   o.ptr_bits = 64;
   o.entry.object_size = FE_DEFAULT_OBJECT_SIZE;
   int rc = parse_options(argc, argv, is_task ? 2 : 1, is_task, &o);
-  if (rc >= 0) return rc;
+  if (rc >= 0) {
+    VEC_FREE(o.files);
+    VEC_FREE(o.cflags);
+    return rc;
+  }
   util_set_timeout(o.timeout);
   /* --debug and --stats write to stderr unsynchronized with the live line */
   util_progress_live_start(o.progress == UTIL_LIVE_AUTO && (o.drv.debug || o.drv.stats) ? UTIL_LIVE_OFF : o.progress);
