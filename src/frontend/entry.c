@@ -15,7 +15,8 @@
  *  - globals start from their initializers; the objects stay reachable from
  *    a global array to the end (they are the caller's: not a leak), and the
  *    function may free them;
- *  - the function's result is ignored.
+ *  - the function's result is ignored, but a pointer it returns is kept in
+ *    that global array too (the caller's to free: not a leak).
  * Padding between the fields of a struct is left uninitialized.
  *
  * The same walk writes, as C, the main of the native harness (--harness):
@@ -347,7 +348,10 @@ bool fe_build_entry(LLVMModuleRef mod, const fe_options *opt, fe_entry_text *out
   if (old_main) LLVMSetValueName2(old_main, "__bitprove_program_main", strlen("__bitprove_program_main"));
   out->renamed_main = old_main != NULL;
 
-  LLVMTypeRef kty = LLVMArrayType(x.i8p, nobj ? nobj : 1);
+  /* a returned pointer is the caller's too: kept in the last slot */
+  bool returns_ptr = LLVMGetTypeKind(LLVMGetReturnType(fty)) == LLVMPointerTypeKind;
+  unsigned nslots = nobj + (returns_ptr ? 1 : 0);
+  LLVMTypeRef kty = LLVMArrayType(x.i8p, nslots ? nslots : 1);
   x.keep = LLVMAddGlobal(mod, kty, "__bitprove_entry_objects");
   LLVMSetInitializer(x.keep, LLVMConstNull(kty));
   LLVMSetLinkage(x.keep, LLVMInternalLinkage);
@@ -360,7 +364,7 @@ bool fe_build_entry(LLVMModuleRef mod, const fe_options *opt, fe_entry_text *out
 
   strbuf_printf(&x.c, "/* --function %s: the arguments of the counterexample's run */\n", e->name);
   strbuf_printf(&x.c, "static void *bitprove_entry_objects[%u]; /* the caller's objects: reachable to the end */\n",
-                nobj ? nobj : 1);
+                nslots ? nslots : 1);
   strbuf decl = {0}, call = {0};
   LLVMValueRef *args = xcalloc(np ? np : 1, sizeof *args);
   strbuf body = {0};
@@ -381,13 +385,21 @@ bool fe_build_entry(LLVMModuleRef mod, const fe_options *opt, fe_entry_text *out
   if (x.why) {
     *err = xasprintf("--function %s: %s", e->name, x.why);
   } else {
-    LLVMBuildCall2(x.b, fty, target, args, np, "");
+    LLVMValueRef result = LLVMBuildCall2(x.b, fty, target, args, np, "");
+    if (returns_ptr) { /* what the function returns belongs to its caller, who keeps it */
+      LLVMValueRef idx[2] = {LLVMConstInt(x.i64, 0, 0), LLVMConstInt(x.i64, nobj, 0)};
+      LLVMBuildStore(x.b, LLVMBuildBitCast(x.b, result, x.i8p, ""),
+                     LLVMBuildInBoundsGEP2(x.b, kty, x.keep, idx, 2, ""));
+    }
     LLVMBuildRet(x.b, LLVMConstInt(x.i32, 0, 0));
-    /* the result is ignored (any return type is ABI-compatible with void for
-     * a caller that ignores it; a struct returned through memory is an
-     * explicit pointer parameter in the IR) */
-    strbuf_printf(&x.c, "void %s(%s);\n\nint main(void) {\n%s  %s(%s);\n  return 0;\n}\n", e->name,
-                  np ? decl.data : "void", body.data ? body.data : "", e->name, np ? call.data : "");
+    /* any other result is ignored (any return type is ABI-compatible with
+     * void for a caller that ignores it; a struct returned through memory is
+     * an explicit pointer parameter in the IR) */
+    char keep_result[64] = "";
+    if (returns_ptr) snprintf(keep_result, sizeof keep_result, "bitprove_entry_objects[%u] = ", nobj);
+    strbuf_printf(&x.c, "%s %s(%s);\n\nint main(void) {\n%s  %s%s(%s);\n  return 0;\n}\n",
+                  returns_ptr ? "void *" : "void", e->name, np ? decl.data : "void", body.data ? body.data : "",
+                  keep_result, e->name, np ? call.data : "");
     out->c_main = x.c.data;
     x.c.data = NULL;
     out->model = xasprintf(
