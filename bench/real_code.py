@@ -1,0 +1,862 @@
+#!/usr/bin/env python3
+"""bitprove on real code: public functions of small open-source C libraries.
+
+For every library below (fetched from GitHub at a fixed commit, checked out
+outside this repository under --root) and every listed public function, it runs
+
+    bitprove --prop P --function F --timeout T --harness H.c FILES FLAGS
+
+for P in valid-memsafety and no-overflow, records the verdict, the reason (or
+the violation), the assumptions and the CPU time, and for each FALSE builds the
+harness by the command in its first comment (ASan + UBSan), runs it natively
+for at most --run-timeout seconds and records whether the sanitizers show the
+violation (tests/harness/check_harness.py's shows(), the rule of the ctest and
+of bench/harness_replay.py). While the --function harness is not usable (no
+file written, or no main() that calls F), the run says "n/a".
+
+Each FALSE is also classified by hand, by reading the library's code
+(ANALYSIS below): a real bug, or a violated precondition of the function (the
+arbitrary caller of --function promises less than the library's contract).
+The drivers (drv_*, written by this script) call a library function the way
+its contract asks, so that a FALSE there is not a violated precondition.
+
+    bench/real_code.py --list                    # the libraries, functions, contracts and how to get them
+    bench/real_code.py -j 2 --out /tmp/real-code-results
+    bench/real_code.py --timeout 10 --filter 'jsmn_init|sdsnew$|hex_digit' --out /tmp/rc-smoke
+    bench/real_code.py --report /tmp/real-code-results   # the tables again, with the current ANALYSIS
+
+Writes results.csv, summary.txt and one folder per check (bitprove.log, h.c,
+build.log, native.log) to --out (default bench/results/real-code-<timestamp>/).
+Python 3 standard library only.  See bench/README.md.
+"""
+
+import argparse
+import collections
+import csv
+import datetime
+import os
+import re
+import resource
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
+REPO_DIR = os.path.dirname(SCRIPT_DIR)
+DEFAULT_BITPROVE = os.path.join(REPO_DIR, 'build', 'bitprove')
+DEFAULT_ROOT = '/work/real-code'
+PROPERTIES = ['valid-memsafety', 'no-overflow']
+
+# ---------------------------------------------------------------------------
+# The libraries.  files: relative to the library's folder; units: translation
+# units this script writes (a header-only library needs one .c that includes
+# it); flags: -I/-D as for a compiler (a relative -I is relative to the
+# library's folder).  functions: (name, contract the arbitrary caller of
+# --function does not keep, or '').  drivers: (file name, C text, functions):
+# small entry functions of ours that call a library function the way its
+# contract asks (an sds made by sdsnewlen, a parser from jsmn_init, bounded
+# lengths, a real handler), checked with --function like the public ones (a
+# FALSE there survives the precondition); compiled only into their own checks.
+
+LIBRARIES = [
+    {
+        'name': 'jsmn',
+        'source': 'github:zserge/jsmn',
+        'commit': '25647e692c7906b96ffd2b05ca54c097948e879c',
+        'what': 'JSON tokenizer, header-only (jsmn.h)',
+        'files': [],
+        'units': {'jsmn_unit.c': '#include "jsmn.h"\n'},
+        'flags': ['-I', '.'],
+        'functions': [
+            ('jsmn_init', ''),
+            ('jsmn_parse', 'parser set up by jsmn_init (or left by an earlier jsmn_parse on the same js); '
+                           'js has len readable bytes; tokens has num_tokens elements (or is NULL)'),
+        ],
+        'drivers': ('jsmn_drivers.c', r'''#define JSMN_HEADER
+#include "jsmn.h"
+
+/* jsmn_parse as documented: a parser from jsmn_init, len <= 16 bytes of js
+   (a 64-byte object), num_tokens <= 4 tokens */
+int drv_jsmn_parse(const char *js, unsigned long len, unsigned num_tokens) {
+  jsmn_parser p;
+  jsmntok_t tok[4];
+  jsmn_init(&p);
+  if (len > 16) len = 16;
+  if (num_tokens > 4) num_tokens = 4;
+  return jsmn_parse(&p, js, len, tok, num_tokens);
+}
+
+/* the counting mode: tokens == NULL */
+int drv_jsmn_count(const char *js, unsigned long len) {
+  jsmn_parser p;
+  jsmn_init(&p);
+  if (len > 16) len = 16;
+  return jsmn_parse(&p, js, len, 0, 0);
+}
+''', [
+            ('drv_jsmn_parse', 'jsmn_init, then jsmn_parse over len <= 16 bytes with <= 4 tokens'),
+            ('drv_jsmn_count', 'jsmn_init, then jsmn_parse(tokens NULL) over len <= 16 bytes'),
+        ]),
+    },
+    {
+        'name': 'inih',
+        'source': 'github:benhoyt/inih',
+        'commit': '26254ee9de7681f8825433415443e7116ff24b98',
+        'what': 'INI file parser (ini.c, default configuration: INI_USE_STACK, 200-byte lines)',
+        'files': ['ini.c'],
+        'units': {},
+        'flags': ['-I', '.'],
+        'functions': [
+            ('ini_parse_string', 'string is NUL-terminated; handler is a valid function'),
+            ('ini_parse_string_length', 'string has length readable bytes; handler is a valid function'),
+            ('ini_parse_stream', 'reader behaves like fgets (NUL-terminated result); handler is a valid function'),
+            ('ini_parse_file', 'file is an open FILE*; handler is a valid function'),
+            ('ini_parse', 'filename is NUL-terminated; handler is a valid function'),
+        ],
+        'drivers': ('inih_drivers.c', r'''#include <stddef.h>
+#include "ini.h"
+
+/* a handler that reads what it is given */
+static int handler(void *user, const char *section, const char *name, const char *value) {
+  (void)user;
+  return section[0] != 'x' && name[0] != 'x' && (!value || value[0] != 'x');
+}
+
+/* ini_parse_string on a NUL-terminated string of at most 23 bytes */
+int drv_ini_parse_string(char *s) {
+  s[23] = 0;
+  return ini_parse_string(s, handler, NULL);
+}
+
+/* ini_parse_string_length on length <= 24 bytes (no terminator needed) */
+int drv_ini_parse_string_length(const char *s, size_t length) {
+  if (length > 24) length = 24;
+  return ini_parse_string_length(s, length, handler, NULL);
+}
+''', [
+            ('drv_ini_parse_string', 'ini_parse_string on a terminated string (<= 23 bytes), a real handler'),
+            ('drv_ini_parse_string_length', 'ini_parse_string_length, length <= 24, a real handler'),
+        ]),
+    },
+    {
+        'name': 'sds',
+        'source': 'github:antirez/sds',
+        'commit': '5347739b1581fcba74fd5cab1fc21d2aef317d71',
+        'what': 'Simple Dynamic Strings (sds.c; an sds points just past its header)',
+        'files': ['sds.c'],
+        'units': {},
+        'flags': ['-I', '.'],
+        'functions': [
+            ('sdsnewlen', 'init has initlen readable bytes (or is NULL / SDS_NOINIT)'),
+            ('sdsnew', 'init is NUL-terminated (or NULL)'),
+            ('sdsempty', ''),
+            ('sdsfromlonglong', ''),
+            ('sdsll2str', 's has room for SDS_LLSTR_SIZE (21) bytes'),
+            ('sdsull2str', 's has room for SDS_LLSTR_SIZE (21) bytes'),
+            ('is_hex_digit', ''),
+            ('hex_digit_to_int', ''),
+            ('sdssplitlen', 's has len readable bytes; sep has seplen readable bytes'),
+            ('sdssplitargs', 'line is NUL-terminated'),
+            ('sdsjoin', 'argv has argc NUL-terminated strings; sep is NUL-terminated'),
+            ('sdsfreesplitres', 'tokens from sdssplitlen/sdssplitargs with its count (or NULL)'),
+            ('sdsfree', 's is an sds (from sdsnewlen and friends) or NULL'),
+            ('sdsupdatelen', 's is an sds, NUL-terminated within its allocation'),
+            ('sdscmp', 's1 and s2 are sds strings'),
+            ('sdstolower', 's is an sds'),
+            ('sdsrange', 's is an sds'),
+            ('sdscatlen', 's is an sds; t has len readable bytes'),
+            ('sdscpylen', 's is an sds; t has len readable bytes'),
+            ('sdsmapchars', 's is an sds; from and to have setlen readable bytes'),
+        ],
+        'drivers': ('sds_drivers.c', r'''#include <stddef.h>
+#include <sys/types.h>
+#include "sds.h"
+
+#define CAP 16
+/* an sds of n <= CAP bytes of b (a 64-byte object) */
+static sds mk(const char *b, size_t n) { return sdsnewlen(b, n > CAP ? CAP : n); }
+
+/* sdsnewlen(NULL, n): zero-filled, allowed by its comment for any n */
+void drv_sdsnewlen_null(size_t initlen) { sdsfree(sdsnewlen(NULL, initlen)); }
+
+void drv_sdsrange(const char *b, size_t n, ssize_t start, ssize_t end) {
+  sds s = mk(b, n);
+  if (!s) return;
+  sdsrange(s, start, end);
+  sdsfree(s);
+}
+
+void drv_sdscatlen(const char *b, size_t n, const char *t, size_t len) {
+  sds s = mk(b, n), r;
+  if (!s) return;
+  r = sdscatlen(s, t, len > CAP ? CAP : len);
+  sdsfree(r ? r : s);
+}
+
+int drv_sdscmp(const char *a, size_t n, const char *b, size_t m) {
+  sds x = mk(a, n), y = mk(b, m);
+  int r = x && y ? sdscmp(x, y) : 0;
+  sdsfree(x);
+  sdsfree(y);
+  return r;
+}
+
+void drv_sdsmapchars(const char *b, size_t n, const char *from, const char *to, size_t setlen) {
+  sds s = mk(b, n);
+  if (!s) return;
+  sdsmapchars(s, from, to, setlen > CAP ? CAP : setlen);
+  sdsfree(s);
+}
+
+void drv_sdssplitlen(const char *b, ssize_t len, const char *sep, int seplen) {
+  int count = 0;
+  sds *t = sdssplitlen(b, len > CAP ? CAP : len, sep, seplen > 4 ? 4 : seplen, &count);
+  sdsfreesplitres(t, t ? count : 0);
+}
+
+void drv_sdssplitargs(char *line) {
+  int argc = 0;
+  sds *v;
+  line[CAP] = 0;
+  v = sdssplitargs(line, &argc);
+  sdsfreesplitres(v, v ? argc : 0);
+}
+''', [
+            ('drv_sdsnewlen_null', 'sdsnewlen(NULL, initlen), any initlen (its comment allows NULL)'),
+            ('drv_sdsrange', 'sdsrange on an sds of <= 16 bytes, any start/end'),
+            ('drv_sdscatlen', 'sdscatlen on an sds of <= 16 bytes, len <= 16'),
+            ('drv_sdscmp', 'sdscmp of two sds of <= 16 bytes'),
+            ('drv_sdsmapchars', 'sdsmapchars on an sds of <= 16 bytes, setlen <= 16'),
+            ('drv_sdssplitlen', 'sdssplitlen, len <= 16, seplen <= 4'),
+            ('drv_sdssplitargs', 'sdssplitargs on a terminated line (<= 16 bytes)'),
+        ]),
+    },
+]
+
+# (library, function, property) -> analysis of a FALSE answer, from reading the
+# library's code: 'real bug: ...' or 'violated precondition: ...'.  Shown for
+# FALSE answers only.
+_NOT_SDS = ('violated precondition: s is not an sds: %s reads the header byte s[-1] (sdslen/sdsalloc/sdsfree) in '
+            'front of an argument that is a plain heap object; an sds from sdsnewlen has it')
+ANALYSIS = {
+    ('sds', 'sdsnewlen', 'valid-memsafety'):
+        'real bug: hdrlen+initlen+1 wraps around for initlen > SIZE_MAX-18 (here 2^64-15: malloc(3), the 17-byte '
+        'header is written past it, sds.c:135); the caller\'s init cannot hold that many bytes, but init == NULL '
+        'is allowed by the comment and overflows the same way (drv_sdsnewlen_null); the Redis copy of sds.c has '
+        'since added assert(initlen + hdrlen + 1 > initlen)',
+    ('sds', 'drv_sdsnewlen_null', 'valid-memsafety'):
+        'real bug: sdsnewlen(NULL, 2^64-15) allocates 3 bytes (hdrlen+initlen+1 wraps around) and writes the '
+        '17-byte header past them (sds.c:135); NULL init is documented',
+    ('sds', 'drv_sdsrange', 'no-overflow'):
+        'real bug: sdsrange(s, 0, SSIZE_MAX) on a valid sds computes (end-start)+1 = SSIZE_MAX+1 (sds.c:768), '
+        'signed overflow before end is clamped to len-1; a caller asking for "to the end" with a large end hits it',
+    ('sds', 'sdsnew', 'valid-memsafety'):
+        'false alarm of the --function model: the lost object is sdsnew\'s result, which the caller owns '
+        '(sdsfree); the generated caller (and the harness\'s main) drops the return value, so every constructor '
+        '"leaks"',
+    ('sds', 'sdsempty', 'valid-memsafety'):
+        'false alarm of the --function model: the lost object is the function\'s result, which the caller owns; '
+        'the generated caller drops the return value',
+    ('sds', 'sdsfromlonglong', 'valid-memsafety'):
+        'false alarm of the --function model: the lost object is the function\'s result, which the caller owns; '
+        'the generated caller drops the return value',
+    ('sds', 'sdsfree', 'valid-memsafety'): _NOT_SDS % 'sdsfree',
+    ('sds', 'sdsupdatelen', 'valid-memsafety'): _NOT_SDS % 'sdsupdatelen (sdssetlen)',
+    ('sds', 'sdscmp', 'valid-memsafety'): _NOT_SDS % 'sdscmp',
+    ('sds', 'sdstolower', 'valid-memsafety'): _NOT_SDS % 'sdstolower',
+    ('sds', 'sdsrange', 'valid-memsafety'): _NOT_SDS % 'sdsrange',
+    ('sds', 'sdscatlen', 'valid-memsafety'): _NOT_SDS % 'sdscatlen (sdsMakeRoomFor)',
+    ('sds', 'sdscpylen', 'valid-memsafety'): _NOT_SDS % 'sdscpylen (sdsalloc)',
+}
+
+# ---------------------------------------------------------------------------
+# What "reproduced" means: tests/harness/check_harness.py's shows() (the ctest's
+# rule).  A stand-in with the same patterns when that file cannot be imported.
+
+sys.path.insert(0, os.path.join(REPO_DIR, 'tests', 'harness'))
+try:
+    from check_harness import shows, lost_sites, SANITIZER_ENV  # noqa: E402
+except Exception:  # noqa: BLE001  (a file under edit must not stop a benchmark)
+    SANITIZER_ENV = ('ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS')
+
+    def lost_sites(_out):
+        return []
+
+    def shows(sub, rc, text, prog, lost=()):
+        if sub == 'valid-free':
+            m = re.search(r'ERROR: AddressSanitizer: (attempting double-free|attempting free on address|bad-free)',
+                          text)
+        elif sub == 'valid-deref':
+            m = (re.search(r'ERROR: AddressSanitizer: [\w-]+', text) or
+                 re.search(r'runtime error: .*(null pointer|out of bounds for type)', text))
+        elif sub in ('valid-memtrack', 'valid-memcleanup'):
+            m = re.search(r'ERROR: LeakSanitizer: detected memory leaks', text)
+        elif sub == 'no-overflow':
+            m = re.search(r'runtime error: .*(signed integer overflow|negation of|cannot be represented|'
+                          r'left shift of|division of)', text)
+        else:
+            m = None
+        return m.group(0) if m else None
+
+
+# ---------------------------------------------------------------------------
+# Running bitprove under limits (as bench/run.py: own process group,
+# RLIMIT_CPU and RLIMIT_AS in the child, CPU time from wait4()).
+
+class Limits:
+    def __init__(self, timeout, memory_mb):
+        self.timeout = float(timeout)
+        self.memory_mb = memory_mb
+        grace = min(5.0, max(1.0, 0.1 * self.timeout))
+        self.cpu_soft = int(self.timeout + grace + 0.999)
+        self.cpu_hard = self.cpu_soft + 5
+        self.wall = 2 * self.timeout + 10
+
+    def preexec(self):
+        cpu = (self.cpu_soft, self.cpu_hard)
+        mem = int(self.memory_mb) * 1024 * 1024 if self.memory_mb else None
+
+        def apply():
+            resource.setrlimit(resource.RLIMIT_CPU, cpu)
+            if mem:
+                resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        return apply
+
+
+def _killpg(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def run_checks(checks, parallel, limits, on_done):
+    """Runs each check's argv in its work folder, at most `parallel` at a time;
+    fills cpu, wall, mem_mb, stdout, stderr, exit, sig, wall_killed."""
+    pending = collections.deque(checks)
+    running = {}
+    try:
+        while pending or running:
+            while pending and len(running) < parallel:
+                c = pending.popleft()
+                out_path, err_path = os.path.join(c['work'], 'stdout'), os.path.join(c['work'], 'stderr')
+                with open(out_path, 'wb') as out, open(err_path, 'wb') as err:
+                    try:
+                        proc = subprocess.Popen(c['argv'], cwd=c['work'], stdin=subprocess.DEVNULL,
+                                                stdout=out, stderr=err, start_new_session=True,
+                                                preexec_fn=limits.preexec())
+                    except OSError as e:
+                        c.update(stdout='', stderr=str(e), exit=127, sig=None, cpu=0.0, wall=0.0,
+                                 mem_mb=0.0, wall_killed=False)
+                        on_done(c)
+                        continue
+                c['wall_killed'] = False
+                running[proc.pid] = (c, proc, time.monotonic())
+            reaped = False
+            now = time.monotonic()
+            for pid in list(running):
+                c, proc, start = running[pid]
+                wpid, status, ru = os.wait4(pid, os.WNOHANG)
+                if wpid == 0:
+                    if now - start > limits.wall and not c['wall_killed']:
+                        c['wall_killed'] = True
+                        _killpg(pid)
+                    continue
+                reaped = True
+                proc.returncode = status
+                _killpg(pid)
+                del running[pid]
+                c['wall'] = time.monotonic() - start
+                c['exit'] = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+                c['sig'] = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+                c['cpu'] = ru.ru_utime + ru.ru_stime
+                c['mem_mb'] = ru.ru_maxrss / 1024.0
+                for key in ('stdout', 'stderr'):
+                    with open(os.path.join(c['work'], key), 'rb') as f:
+                        c[key] = f.read(4 * 1024 * 1024).decode('utf-8', errors='replace')
+                on_done(c)
+            if not reaped and running:
+                time.sleep(0.02)
+    except BaseException:
+        for pid in list(running):
+            _killpg(pid)
+            try:
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+        raise
+
+
+VERDICT_RE = re.compile(r'^(TRUE|UNKNOWN|FALSE)(?:\(([^()]*)\))?$')
+
+
+def classify(c, limits):
+    """verdict ('TRUE', 'FALSE(sub)', 'UNKNOWN'), sub, detail of one bitprove run."""
+    lines = c['stdout'].splitlines()
+    first = lines[0].strip() if lines else ''
+    m = VERDICT_RE.match(first)
+    reason = next((l[len('reason:'):].strip() for l in lines if l.startswith('reason:')), '')
+    if c['wall_killed'] or (c['sig'] in (signal.SIGXCPU, signal.SIGKILL) and c['cpu'] >= limits.timeout):
+        return 'UNKNOWN', None, 'timeout (killed by the runner)'
+    if c['sig'] is not None:
+        return 'UNKNOWN', None, 'crash: signal %d' % c['sig']
+    if not m:
+        tail = [l for l in c['stderr'].splitlines() if l.strip()][-1:]
+        return 'UNKNOWN', None, 'error: exit %s, unparsable output %r %s' % (c['exit'], first[:60],
+                                                                            (tail or [''])[0][:120])
+    verdict, sub = m.group(1), m.group(2)
+    if verdict == 'UNKNOWN':
+        return 'UNKNOWN', None, reason or 'no reason given'
+    if verdict == 'FALSE':
+        runs = [l.strip()[len('run:'):].strip() for l in lines if l.strip().startswith('run:')]
+        bad = [r for r in runs if not r.startswith('exit')]
+        return first, sub or c['prop'], (bad or runs or [''])[0]
+    proof = next((l[len('proof:'):].strip() for l in lines if l.startswith('proof:')),
+                 lines[1].strip() if len(lines) > 1 else '')
+    return 'TRUE', None, proof
+
+
+STANDARD_ASSUMPTION = re.compile(r'^assumption: \S+ is called with arbitrary arguments')
+
+
+ENGINE_PREFIXES = ('symbolic execution graph:', 'bmc:', 'k-induction:', 'progress:', 'indirect call')
+
+
+def engine_notes(stdout):
+    """What each engine said of an UNKNOWN (the lines after reason:)."""
+    return ' | '.join(l.strip() for l in stdout.splitlines()[1:] if l.startswith(ENGINE_PREFIXES))
+
+
+def graph_reason(notes):
+    """The symbolic execution graph's reason, without locations, for grouping."""
+    m = re.search(r'symbolic execution graph: ([^|]*)', notes)
+    if not m:
+        m = re.search(r'progress:.*?symbolic execution graph [\d.]+ s', notes)
+        return ('graph: gave up, reason not shown (a timeout answer has only the progress line)' if m
+                else 'graph: no word')
+    r = re.sub(r' at \S+:\d+:\d+', '', m.group(1).strip())
+    r = re.sub(r'\(invalid (load|store) of \d+ bytes\)', '(invalid \\1)', r)
+    r = re.sub(r'address of function \S+', 'address of function F', r)
+    return 'graph: ' + r.replace('; not a proof', '')[:110]
+
+
+def assumptions(stdout):
+    """The assumption: lines but the standard one of --function, and the note: lines."""
+    keep = []
+    for l in stdout.splitlines():
+        if (l.startswith('assumption:') and not STANDARD_ASSUMPTION.match(l)) or l.startswith('note:'):
+            keep.append(l.strip())
+    return ' | '.join(keep)
+
+
+# ---------------------------------------------------------------------------
+# Native replay of a FALSE answer
+
+def _run(argv, cwd, timeout, env=None):
+    """(exit status, -signal, or None when killed after timeout wall seconds; output)."""
+    try:
+        p = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, start_new_session=True)
+    except OSError as e:
+        return 127, str(e)
+    try:
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out.decode('utf-8', errors='replace')
+    except subprocess.TimeoutExpired:
+        _killpg(p.pid)
+        out, _ = p.communicate()
+        return None, out.decode('utf-8', errors='replace') + '\n[killed after %g s]' % timeout
+
+
+def harness_command(path):
+    """The build command of the harness's first comment as an argv, or None: a
+    line with 'build:' (the text after it), else the first line that starts
+    with a clang command; a trailing '&& ./a.out' is cut off."""
+    with open(path, errors='replace') as f:
+        head = f.read(16384)
+    end = head.find('*/')
+    comment = head[:end] if head.lstrip().startswith('/*') and end >= 0 else ''
+    cands = []
+    for raw in comment.splitlines():
+        line = raw.strip().lstrip('/*').strip()
+        if 'build:' in line:
+            cands.insert(0, line.split('build:', 1)[1].strip())
+        elif re.match(r'^(\S*/)?clang\S*\s', line):
+            cands.append(line)
+    for cmd in cands:
+        cmd = re.split(r'\s+&&\s+', cmd)[0].strip()
+        if cmd:
+            try:
+                return shlex.split(cmd)
+            except ValueError:
+                continue
+    return None
+
+
+def replay(c, args, env):
+    """Builds and runs the harness of a FALSE; sets c['harness'] ('yes', 'no',
+    'n/a: ...', 'build failed', ...) and c['harness_detail']."""
+    work, h = c['work'], c['h']
+    if not os.path.exists(h):
+        c['harness'], c['harness_detail'] = 'n/a: not written', \
+            ([l for l in c['stderr'].splitlines() if 'harness' in l.lower()] or ['no --harness file'])[-1][:200]
+        return
+    cmd = harness_command(h)
+    if not cmd:
+        c['harness'], c['harness_detail'] = 'n/a: no command', 'no build command in the first comment'
+        return
+    if cmd[0] == 'clang':
+        cmd[0] = args.clang
+    if '-o' not in cmd:
+        cmd += ['-o', 'a.out']
+    rc, out = _run(cmd + ['-w'], work, 300)
+    with open(os.path.join(work, 'build.log'), 'w') as f:
+        f.write(' '.join(shlex.quote(a) for a in cmd + ['-w']) + '\n' + out)
+    if rc != 0:
+        if re.search(r"undefined reference to [`']main'|undefined symbol: _?main\b", out):
+            c['harness'] = 'n/a: no main'
+            c['harness_detail'] = 'the harness defines no main() that calls %s (not integrated for --function)' \
+                                  % c['function']
+        else:
+            c['harness'] = 'build failed'
+            c['harness_detail'] = ' | '.join(l for l in out.splitlines() if 'error' in l)[:300] or out[-300:]
+        return
+    rc, out = _run([os.path.join(work, 'a.out')], work, args.run_timeout, env)
+    with open(os.path.join(work, 'native.log'), 'w') as f:
+        f.write('exit: %s\n%s' % (rc, out))
+    sub = c['sub'] if c['prop'] == 'valid-memsafety' else c['prop']
+    prog = c['files'][0] if c['files'] else ''
+    evidence = shows(sub, rc if rc is not None else -1, out, prog, lost_sites(c['stdout']))
+    if evidence:
+        c['harness'], c['harness_detail'] = 'yes', evidence
+    else:
+        c['harness'] = 'no (timeout)' if rc is None else 'no'
+        tail = [l for l in out.strip().splitlines() if l.strip()][-3:]
+        c['harness_detail'] = 'exit %s: %s' % (rc, ' | '.join(tail)[:300])
+
+
+# ---------------------------------------------------------------------------
+
+def fetch_hint(lib, root):
+    owner_name = lib['source'].split(':', 1)[1]
+    d = os.path.join(root, lib['name'])
+    return ('git clone https://github.com/%s %s && git -C %s checkout %s'
+            % (owner_name, d, d, lib['commit']))
+
+
+def lib_inputs(lib, root, units_dir, drivers=False):
+    """(absolute file list, flags with absolute -I) of a library (with its
+    drivers' file when `drivers`)."""
+    base = os.path.join(root, lib['name'])
+    files = [os.path.join(base, f) for f in lib['files']]
+    units = dict(lib['units'])
+    if drivers and lib.get('drivers'):
+        units[lib['drivers'][0]] = lib['drivers'][1]
+    for name, text in sorted(units.items()):
+        os.makedirs(units_dir, exist_ok=True)
+        p = os.path.join(units_dir, name)
+        with open(p, 'w') as f:
+            f.write(text)
+        files.append(p)
+    flags, i = [], 0
+    fl = lib['flags']
+    while i < len(fl):
+        a = fl[i]
+        if a in ('-I', '-isystem', '-iquote') and i + 1 < len(fl):
+            flags += [a, os.path.normpath(os.path.join(base, fl[i + 1]))]
+            i += 2
+            continue
+        flags.append(a)
+        i += 1
+    return files, flags
+
+
+def fmt_table(headers, rows):
+    widths = [len(h) for h in headers]
+    for r in rows:
+        for i, x in enumerate(r):
+            widths[i] = max(widths[i], len(str(x)))
+    def line(cells):
+        return '  '.join(str(x).ljust(w) for x, w in zip(cells, widths)).rstrip()
+    return '\n'.join([line(headers), '  '.join('-' * w for w in widths)] + [line(r) for r in rows])
+
+
+def reason_key(reason):
+    r = re.sub(r'\(bound \d+\)', '(bound N)', reason)
+    r = re.sub(r'\bat \S+:\d+:\d+', 'at FILE:LINE', r)
+    return r[:110]
+
+
+CSV_COLUMNS = ['library', 'function', 'kind', 'property', 'verdict', 'cpu_s', 'wall_s', 'mem_mb', 'detail',
+               'engines', 'assumptions', 'harness', 'harness_detail', 'analysis', 'contract', 'command']
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--root', default=DEFAULT_ROOT,
+                    help='where the libraries are checked out, one folder each (default: %(default)s)')
+    ap.add_argument('--bitprove', default=DEFAULT_BITPROVE, help='bitprove binary (default: %(default)s)')
+    ap.add_argument('--timeout', type=float, default=60, help='seconds per check (default: %(default)s)')
+    ap.add_argument('--memory', type=int, default=8000, help='MB per check (default: %(default)s)')
+    ap.add_argument('-j', type=int, default=2, dest='jobs', help='checks at a time (default: %(default)s)')
+    ap.add_argument('--properties', default=','.join(PROPERTIES), help='default: %(default)s')
+    ap.add_argument('--library', action='append', help='only this library (repeatable)')
+    ap.add_argument('--filter', help='only functions whose "library/function" matches this regex')
+    ap.add_argument('--limit', type=int, help='only the first N functions (after --library and --filter)')
+    ap.add_argument('--extra', action='append', default=[],
+                    help='extra bitprove argument, e.g. --extra=--object-size=128 (repeatable)')
+    ap.add_argument('--clang', default='clang', help="replaces the `clang` of the harness's command")
+    ap.add_argument('--run-timeout', type=float, default=10,
+                    help='wall seconds for the native run of a harness (default: %(default)s)')
+    ap.add_argument('--no-harness', action='store_true', help='no --harness, no native replay')
+    ap.add_argument('--no-drivers', action='store_true',
+                    help="only the public functions, not this script's drivers (entry functions that keep "
+                         "the contract)")
+    ap.add_argument('--out', help='output folder (default: bench/results/real-code-<timestamp>/)')
+    ap.add_argument('--list', action='store_true', help='list libraries and functions, and stop')
+    ap.add_argument('--report', metavar='DIR',
+                    help="no checks: read DIR/results.csv, apply this script's ANALYSIS again, rewrite "
+                         "results.csv and summary.txt and print the tables")
+    ap.add_argument('-q', '--quiet', action='store_true', help='no line per finished check')
+    return ap.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    libs = [l for l in LIBRARIES if not args.library or l['name'] in args.library]
+    if args.library:
+        unknown = set(args.library) - {l['name'] for l in LIBRARIES}
+        if unknown:
+            print('real_code.py: unknown library %s (known: %s)'
+                  % (', '.join(sorted(unknown)), ', '.join(l['name'] for l in LIBRARIES)), file=sys.stderr)
+            return 2
+    if args.report:
+        return report_again(args, libs)
+    if args.list:
+        for lib in libs:
+            print('%s: %s, %s at %s' % (lib['name'], lib['what'], lib['source'], lib['commit']))
+            print('  get it:  %s' % fetch_hint(lib, args.root))
+            print('  files: %s  flags: %s' % (' '.join(lib['files'] + sorted(lib['units'])), ' '.join(lib['flags'])))
+            for fn, contract in lib['functions']:
+                print('  %-28s %s' % (fn, contract))
+            if lib.get('drivers'):
+                print('  drivers (%s, written by this script):' % lib['drivers'][0])
+                for fn, what in lib['drivers'][2]:
+                    print('  %-28s %s' % (fn, what))
+        return 0
+
+    missing = [l for l in libs if not os.path.isdir(os.path.join(args.root, l['name']))]
+    if missing:
+        print('real_code.py: library sources not found under %s; get them (outside this repository) with:'
+              % args.root, file=sys.stderr)
+        for l in missing:
+            print('  %s' % fetch_hint(l, args.root), file=sys.stderr)
+        print('(or give their folder with --root)', file=sys.stderr)
+        return 2
+    bitprove = os.path.abspath(args.bitprove)
+    if not os.access(bitprove, os.X_OK):
+        print('real_code.py: bitprove binary not found: %s' % bitprove, file=sys.stderr)
+        return 2
+    props = [p.strip() for p in args.properties.split(',') if p.strip()]
+    stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
+    out_dir = os.path.abspath(args.out or os.path.join(SCRIPT_DIR, 'results', 'real-code-' + stamp))
+    os.makedirs(out_dir, exist_ok=True)
+    # a copy: others may relink the build's binary while this runs
+    snapshot = os.path.join(out_dir, 'bitprove')
+    shutil.copy2(bitprove, snapshot)
+
+    rx = re.compile(args.filter) if args.filter else None
+    selected = []
+    for lib in libs:
+        entries = [(fn, contract, 'public') for fn, contract in lib['functions']]
+        if not args.no_drivers and lib.get('drivers'):
+            entries += [(fn, what, 'driver') for fn, what in lib['drivers'][2]]
+        for fn, contract, kind in entries:
+            if rx and not rx.search('%s/%s' % (lib['name'], fn)):
+                continue
+            selected.append((lib, fn, contract, kind))
+    if args.limit is not None:
+        selected = selected[:args.limit]
+
+    checks = []
+    inputs = {}
+    for lib, fn, contract, kind in selected:
+        key = (lib['name'], kind)
+        if key not in inputs:
+            inputs[key] = lib_inputs(lib, args.root, os.path.join(out_dir, 'units', lib['name']), kind == 'driver')
+        files, flags = inputs[key]
+        for p in props:
+            work = os.path.join(out_dir, lib['name'], '%s.%s' % (fn, p))
+            shutil.rmtree(work, ignore_errors=True)
+            os.makedirs(work)
+            h = os.path.join(work, 'h.c')
+            argv = [snapshot, '--prop', p, '--function', fn, '--timeout', '%g' % args.timeout,
+                    '--no-progress'] + list(args.extra)
+            if not args.no_harness:
+                argv += ['--harness', h]
+            argv += files + flags
+            checks.append({'library': lib['name'], 'function': fn, 'kind': kind, 'prop': p, 'contract': contract,
+                           'work': work, 'h': h, 'argv': argv, 'files': files})
+
+    limits = Limits(args.timeout, args.memory)
+    print('real_code: %d checks (%d functions of %s x %s), %g s each, -j %d; output %s'
+          % (len(checks), len(selected), ', '.join(sorted({l['name'] for l, _, _, _ in selected})), ', '.join(props),
+             args.timeout, args.jobs, out_dir), file=sys.stderr, flush=True)
+    done_n = [0]
+
+    def done(c):
+        c['verdict'], c['sub'], c['detail'] = classify(c, limits)
+        c['assumptions'] = assumptions(c['stdout'])
+        c['engines'] = engine_notes(c['stdout']) if c['verdict'] == 'UNKNOWN' else ''
+        c['command'] = ' '.join(shlex.quote(a) for a in ['bitprove'] + c['argv'][1:])
+        with open(os.path.join(c['work'], 'bitprove.log'), 'w') as f:
+            f.write('command: %s\n' % ' '.join(shlex.quote(a) for a in c['argv']))
+            f.write('exit: %s  signal: %s  cpu: %.2f s  wall: %.2f s  maxrss: %.0f MB\n'
+                    % (c['exit'], c['sig'], c['cpu'], c['wall'], c['mem_mb']))
+            f.write('--- stdout ---\n%s--- stderr ---\n%s' % (c['stdout'], c['stderr']))
+        for k in ('stdout', 'stderr'):
+            try:
+                os.unlink(os.path.join(c['work'], k))
+            except OSError:
+                pass
+        c['harness'], c['harness_detail'] = '', ''
+        done_n[0] += 1
+        if not args.quiet:
+            print('[%d/%d] %s %s %s: %s (%.1f s) %s' % (done_n[0], len(checks), c['library'], c['function'],
+                                                       c['prop'], c['verdict'], c['cpu'], c['detail'][:100]),
+                  file=sys.stderr, flush=True)
+
+    try:
+        run_checks(checks, max(1, args.jobs), limits, done)
+    except KeyboardInterrupt:
+        print('interrupted', file=sys.stderr)
+        return 130
+
+    # the native replays after all bitprove runs (so that -j bounds both)
+    env = {k: v for k, v in os.environ.items() if k not in SANITIZER_ENV}
+    for c in checks:
+        if c['verdict'].startswith('FALSE'):
+            if args.no_harness:
+                c['harness'] = 'n/a: --no-harness'
+            else:
+                replay(c, args, env)
+                if not args.quiet:
+                    print('replay %s %s %s: %s %s' % (c['library'], c['function'], c['prop'], c['harness'],
+                                                     c['harness_detail'][:120]), file=sys.stderr, flush=True)
+        if c['verdict'].startswith('FALSE'):
+            c['analysis'] = ANALYSIS.get((c['library'], c['function'], c['prop']), '')
+        else:
+            c['analysis'] = ''
+
+    write_csv(checks, out_dir)
+    text = report(checks, libs, args, out_dir)
+    with open(os.path.join(out_dir, 'summary.txt'), 'w') as f:
+        f.write(text + '\n')
+    print(text)
+    return 0
+
+
+def short(text, n=100):
+    return text if len(text) <= n else text[:n - 3] + '...'
+
+
+def write_csv(checks, out_dir):
+    with open(os.path.join(out_dir, 'results.csv'), 'w', newline='') as f:
+        w = csv.writer(f)
+        w.writerow(CSV_COLUMNS)
+        for c in checks:
+            w.writerow([c['library'], c['function'], c['kind'], c['prop'], c['verdict'], '%.2f' % c['cpu'],
+                        '%.2f' % c['wall'], '%.0f' % c['mem_mb'], c['detail'], c['engines'], c['assumptions'],
+                        c['harness'], c['harness_detail'], c['analysis'], c['contract'], c['command']])
+
+
+def report_again(args, libs):
+    out_dir = os.path.abspath(args.report)
+    checks = []
+    with open(os.path.join(out_dir, 'results.csv'), newline='') as f:
+        for r in csv.DictReader(f):
+            c = dict(r)
+            c['prop'] = r['property']
+            c['cpu'], c['wall'], c['mem_mb'] = float(r['cpu_s']), float(r['wall_s']), float(r['mem_mb'])
+            if 'engines' not in r:   # a results.csv of an older version: from the check's log
+                log = os.path.join(out_dir, c['library'], '%s.%s' % (c['function'], c['prop']), 'bitprove.log')
+                try:
+                    with open(log, errors='replace') as f:
+                        text = f.read()
+                    text = text.split('--- stdout ---\n', 1)[1].split('--- stderr ---', 1)[0]
+                except (OSError, IndexError):
+                    text = ''
+                c['engines'] = engine_notes(text) if c['verdict'] == 'UNKNOWN' else ''
+            c['analysis'] = (ANALYSIS.get((c['library'], c['function'], c['prop']), '')
+                             if c['verdict'].startswith('FALSE') else '')
+            checks.append(c)
+    write_csv(checks, out_dir)
+    text = report(checks, [l for l in libs if any(c['library'] == l['name'] for c in checks)], args, out_dir)
+    with open(os.path.join(out_dir, 'summary.txt'), 'w') as f:
+        f.write(text + '\n')
+    print(text)
+    return 0
+
+
+def report(checks, libs, args, out_dir):
+    out = []
+    for lib in libs:
+        cs = [c for c in checks if c['library'] == lib['name']]
+        if not cs:
+            continue
+        out.append('%s (%s at %s): %s' % (lib['name'], lib['source'], lib['commit'][:12], lib['what']))
+        rows = []
+        for c in cs:
+            rows.append([c['function'] + (' (driver)' if c['kind'] == 'driver' else ''), c['prop'], c['verdict'],
+                         '%.1f' % c['cpu'], c['harness'] or '-',
+                         short(c['analysis']) if c['verdict'].startswith('FALSE') else ''])
+        out.append(fmt_table(['function', 'property', 'verdict', 'cpu s', 'harness reproduced', 'analysis'],
+                             rows))
+        out.append('')
+    rows = []
+    for kind in ('public', 'driver'):
+        for p in sorted({c['prop'] for c in checks}):
+            cs = [c for c in checks if c['prop'] == p and c['kind'] == kind]
+            if not cs:
+                continue
+            n = collections.Counter(c['verdict'].split('(')[0] for c in cs)
+            rep = sum(c['harness'] == 'yes' for c in cs)
+            rows.append([kind, p, len(cs), n['TRUE'], n['FALSE'], n['UNKNOWN'], rep,
+                         '%.1f' % sum(c['cpu'] for c in cs)])
+    out.append(fmt_table(['functions', 'property', 'checks', 'TRUE', 'FALSE', 'UNKNOWN', 'FALSE reproduced',
+                          'CPU s'], rows))
+    reasons = collections.Counter(reason_key(c['detail']) for c in checks if c['verdict'] == 'UNKNOWN')
+    if reasons:
+        out.append('\nUNKNOWN reasons:')
+        for r, n in reasons.most_common():
+            out.append('  %4d  %s' % (n, r))
+        out.append('\nUNKNOWN: why the symbolic execution graph (the engine of TRUE) gave no proof:')
+        for r, n in collections.Counter(graph_reason(c['engines']) for c in checks
+                                        if c['verdict'] == 'UNKNOWN').most_common():
+            out.append('  %4d  %s' % (n, r))
+        bound64 = sum(1 for c in checks if c['verdict'] == 'UNKNOWN' and 'bounded model checking' in c['engines']
+                      and re.search(r'bounded model checking [\d.]+ s, still running \(bound 64\b', c['engines']))
+        if bound64:
+            out.append('  (%d of the timeouts ended in bounded model checking at bound 64: the loop that fills a '
+                       '64-byte argument object counts against the bound)' % bound64)
+    falses = [c for c in checks if c['verdict'].startswith('FALSE')]
+    if falses:
+        out.append('\nFALSE answers (violation; native replay):')
+        for c in falses:
+            out.append('  %s %s %s: %s; harness %s%s' % (c['library'], c['function'], c['verdict'], c['detail'][:150],
+                                                      c['harness'],
+                                                      (' (%s)' % c['harness_detail'][:100]) if c['harness_detail'] else ''))
+        unanalysed = [c for c in falses if not c['analysis']]
+        if unanalysed:
+            out.append('  not yet analysed (ANALYSIS in bench/real_code.py): %s'
+                       % ', '.join('%s/%s %s' % (c['library'], c['function'], c['prop']) for c in unanalysed))
+    out.append('\nresults: %s' % os.path.join(out_dir, 'results.csv'))
+    return '\n'.join(out)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
