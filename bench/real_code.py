@@ -277,29 +277,8 @@ ANALYSIS = {
 # rule).  A stand-in with the same patterns when that file cannot be imported.
 
 sys.path.insert(0, os.path.join(REPO_DIR, 'tests', 'harness'))
-try:
-    from check_harness import shows, lost_sites, SANITIZER_ENV  # noqa: E402
-except Exception:  # noqa: BLE001  (a file under edit must not stop a benchmark)
-    SANITIZER_ENV = ('ASAN_OPTIONS', 'LSAN_OPTIONS', 'UBSAN_OPTIONS')
-
-    def lost_sites(_out):
-        return []
-
-    def shows(sub, rc, text, prog, lost=()):
-        if sub == 'valid-free':
-            m = re.search(r'ERROR: AddressSanitizer: (attempting double-free|attempting free on address|bad-free)',
-                          text)
-        elif sub == 'valid-deref':
-            m = (re.search(r'ERROR: AddressSanitizer: [\w-]+', text) or
-                 re.search(r'runtime error: .*(null pointer|out of bounds for type)', text))
-        elif sub in ('valid-memtrack', 'valid-memcleanup'):
-            m = re.search(r'ERROR: LeakSanitizer: detected memory leaks', text)
-        elif sub == 'no-overflow':
-            m = re.search(r'runtime error: .*(signed integer overflow|negation of|cannot be represented|'
-                          r'left shift of|division of)', text)
-        else:
-            m = None
-        return m.group(0) if m else None
+from check_harness import shows, lost_sites, SANITIZER_ENV  # noqa: E402  (what "reproduced" means)
+from harness_replay import _run, harness_command  # noqa: E402  (replaying a harness, as for SV-COMP tasks)
 
 
 # ---------------------------------------------------------------------------
@@ -455,47 +434,6 @@ def assumptions(stdout):
 
 # ---------------------------------------------------------------------------
 # Native replay of a FALSE answer
-
-def _run(argv, cwd, timeout, env=None):
-    """(exit status, -signal, or None when killed after timeout wall seconds; output)."""
-    try:
-        p = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, start_new_session=True)
-    except OSError as e:
-        return 127, str(e)
-    try:
-        out, _ = p.communicate(timeout=timeout)
-        return p.returncode, out.decode('utf-8', errors='replace')
-    except subprocess.TimeoutExpired:
-        _killpg(p.pid)
-        out, _ = p.communicate()
-        return None, out.decode('utf-8', errors='replace') + '\n[killed after %g s]' % timeout
-
-
-def harness_command(path):
-    """The build command of the harness's first comment as an argv, or None: a
-    line with 'build:' (the text after it), else the first line that starts
-    with a clang command; a trailing '&& ./a.out' is cut off."""
-    with open(path, errors='replace') as f:
-        head = f.read(16384)
-    end = head.find('*/')
-    comment = head[:end] if head.lstrip().startswith('/*') and end >= 0 else ''
-    cands = []
-    for raw in comment.splitlines():
-        line = raw.strip().lstrip('/*').strip()
-        if 'build:' in line:
-            cands.insert(0, line.split('build:', 1)[1].strip())
-        elif re.match(r'^(\S*/)?clang\S*\s', line):
-            cands.append(line)
-    for cmd in cands:
-        cmd = re.split(r'\s+&&\s+', cmd)[0].strip()
-        if cmd:
-            try:
-                return shlex.split(cmd)
-            except ValueError:
-                continue
-    return None
-
 
 def replay(c, args, env):
     """Builds and runs the harness of a FALSE; sets c['harness'] ('yes', 'no',
