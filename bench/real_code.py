@@ -242,6 +242,13 @@ void drv_sdssplitargs(char *line) {
 _NOT_SDS = ('violated precondition: s is not an sds: %s reads the header byte s[-1] (sdslen/sdsalloc/sdsfree) in '
             'front of an argument that is a plain heap object; an sds from sdsnewlen has it')
 ANALYSIS = {
+    ('sds', 'sdsfreesplitres', 'valid-memsafety'):
+        'violated precondition: count is not the number of tokens of an sdssplitlen/sdssplitargs result '
+        '(tokens[count] past the array, or a token that is not an sds)',
+    ('sds', 'sdsfreesplitres', 'no-overflow'):
+        'violated precondition: count = INT_MIN (a token count is >= 0), so count-- overflows',
+    ('sds', 'sdsmapchars', 'valid-memsafety'):
+        'violated precondition: s is not an sds: sdslen(s) reads the header byte s[-1]',
     ('sds', 'sdsnewlen', 'valid-memsafety'):
         'real bug: hdrlen+initlen+1 wraps around for initlen > SIZE_MAX-18 (here 2^64-15: malloc(3), the 17-byte '
         'header is written past it, sds.c:135); the caller\'s init cannot hold that many bytes, but init == NULL '
