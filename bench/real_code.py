@@ -292,25 +292,7 @@ from harness_replay import _run, harness_command  # noqa: E402  (replaying a har
 # Running bitprove under limits (as bench/run.py: own process group,
 # RLIMIT_CPU and RLIMIT_AS in the child, CPU time from wait4()).
 
-class Limits:
-    def __init__(self, timeout, memory_mb):
-        self.timeout = float(timeout)
-        self.memory_mb = memory_mb
-        grace = min(5.0, max(1.0, 0.1 * self.timeout))
-        self.cpu_soft = int(self.timeout + grace + 0.999)
-        self.cpu_hard = self.cpu_soft + 5
-        self.wall = 2 * self.timeout + 10
-
-    def preexec(self):
-        cpu = (self.cpu_soft, self.cpu_hard)
-        mem = int(self.memory_mb) * 1024 * 1024 if self.memory_mb else None
-
-        def apply():
-            resource.setrlimit(resource.RLIMIT_CPU, cpu)
-            if mem:
-                resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        return apply
+from run import Limits  # noqa: E402  (bench/run.py: CPU, memory and wall limits of a run)
 
 
 def _killpg(pid):
