@@ -36,13 +36,10 @@ import csv
 import datetime
 import os
 import re
-import resource
 import shlex
 import shutil
 import signal
-import subprocess
 import sys
-import time
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO_DIR = os.path.dirname(SCRIPT_DIR)
@@ -292,71 +289,24 @@ from harness_replay import _run, harness_command  # noqa: E402  (replaying a har
 # Running bitprove under limits (as bench/run.py: own process group,
 # RLIMIT_CPU and RLIMIT_AS in the child, CPU time from wait4()).
 
-from run import Limits  # noqa: E402  (bench/run.py: CPU, memory and wall limits of a run)
+import run  # noqa: E402  (bench/run.py: limits of a run, the runner)
+from run import Limits  # noqa: E402
 
 
-def _killpg(pid):
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except OSError:
-        pass
-
-
-def run_checks(checks, parallel, limits, on_done):
-    """Runs each check's argv in its work folder, at most `parallel` at a time;
-    fills cpu, wall, mem_mb, stdout, stderr, exit, sig, wall_killed."""
-    pending = collections.deque(checks)
-    running = {}
-    try:
-        while pending or running:
-            while pending and len(running) < parallel:
-                c = pending.popleft()
-                out_path, err_path = os.path.join(c['work'], 'stdout'), os.path.join(c['work'], 'stderr')
-                with open(out_path, 'wb') as out, open(err_path, 'wb') as err:
-                    try:
-                        proc = subprocess.Popen(c['argv'], cwd=c['work'], stdin=subprocess.DEVNULL,
-                                                stdout=out, stderr=err, start_new_session=True,
-                                                preexec_fn=limits.preexec())
-                    except OSError as e:
-                        c.update(stdout='', stderr=str(e), exit=127, sig=None, cpu=0.0, wall=0.0,
-                                 mem_mb=0.0, wall_killed=False)
-                        on_done(c)
-                        continue
-                c['wall_killed'] = False
-                running[proc.pid] = (c, proc, time.monotonic())
-            reaped = False
-            now = time.monotonic()
-            for pid in list(running):
-                c, proc, start = running[pid]
-                wpid, status, ru = os.wait4(pid, os.WNOHANG)
-                if wpid == 0:
-                    if now - start > limits.wall and not c['wall_killed']:
-                        c['wall_killed'] = True
-                        _killpg(pid)
-                    continue
-                reaped = True
-                proc.returncode = status
-                _killpg(pid)
-                del running[pid]
-                c['wall'] = time.monotonic() - start
-                c['exit'] = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
-                c['sig'] = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-                c['cpu'] = ru.ru_utime + ru.ru_stime
-                c['mem_mb'] = ru.ru_maxrss / 1024.0
-                for key in ('stdout', 'stderr'):
-                    with open(os.path.join(c['work'], key), 'rb') as f:
-                        c[key] = f.read(4 * 1024 * 1024).decode('utf-8', errors='replace')
-                on_done(c)
-            if not reaped and running:
-                time.sleep(0.02)
-    except BaseException:
-        for pid in list(running):
-            _killpg(pid)
-            try:
-                os.waitpid(pid, 0)
-            except OSError:
-                pass
-        raise
+def run_checks(checks, parallel, limits, tmp_dir, on_done):
+    """Runs each check's argv in its work folder with bench/run.py's runner, at
+    most `parallel` at a time; fills cpu, wall, mem_mb, stdout, stderr, exit,
+    sig, wall_killed."""
+    def finished(job):
+        c = job.key
+        if job.spawn_error is not None:
+            c.update(stdout='', stderr=job.spawn_error, exit=127, sig=None, cpu=0.0, wall=0.0, mem_mb=0.0,
+                     wall_killed=False)
+        else:
+            c.update(stdout=job.stdout, stderr=job.stderr, exit=job.exit_code, sig=job.signal, cpu=job.cpu,
+                     wall=job.wall, mem_mb=job.maxrss_mb, wall_killed=job.wall_killed)
+        on_done(c)
+    run.run_jobs([run.Job(c, c['argv'], None, cwd=c['work']) for c in checks], parallel, limits, tmp_dir, finished)
 
 
 VERDICT_RE = re.compile(r'^(TRUE|UNKNOWN|FALSE)(?:\(([^()]*)\))?$')
@@ -645,11 +595,6 @@ def main(argv=None):
             f.write('exit: %s  signal: %s  cpu: %.2f s  wall: %.2f s  maxrss: %.0f MB\n'
                     % (c['exit'], c['sig'], c['cpu'], c['wall'], c['mem_mb']))
             f.write('--- stdout ---\n%s--- stderr ---\n%s' % (c['stdout'], c['stderr']))
-        for k in ('stdout', 'stderr'):
-            try:
-                os.unlink(os.path.join(c['work'], k))
-            except OSError:
-                pass
         c['harness'], c['harness_detail'] = '', ''
         done_n[0] += 1
         if not args.quiet:
@@ -658,7 +603,7 @@ def main(argv=None):
                   file=sys.stderr, flush=True)
 
     try:
-        run_checks(checks, max(1, args.jobs), limits, done)
+        run_checks(checks, max(1, args.jobs), limits, os.path.join(out_dir, 'tmp'), done)
     except KeyboardInterrupt:
         print('interrupted', file=sys.stderr)
         return 130

@@ -179,10 +179,11 @@ def find_tasks(paths, errors):
 # Running processes under limits
 
 class Job:
-    def __init__(self, key, argv, log_path):
+    def __init__(self, key, argv, log_path, cwd=None):
         self.key = key
         self.argv = argv
         self.log_path = log_path
+        self.cwd = cwd                # working directory of the run (None: ours)
         # filled in by the runner
         self.stdout = ''
         self.stderr = ''
@@ -244,7 +245,7 @@ def run_jobs(jobs, parallel, limits, tmp_dir, on_done):
                 with open(out_path, 'wb') as out, open(err_path, 'wb') as err:
                     start = time.monotonic()
                     try:
-                        proc = subprocess.Popen(job.argv, stdin=subprocess.DEVNULL,
+                        proc = subprocess.Popen(job.argv, cwd=job.cwd, stdin=subprocess.DEVNULL,
                                                 stdout=out, stderr=err,
                                                 start_new_session=True,
                                                 preexec_fn=limits.preexec())
