@@ -34,11 +34,9 @@ Files (bitprove's output, the harness, the native run's output) go to --out
 import argparse
 import collections
 import concurrent.futures
-import datetime
 import os
 import re
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
@@ -155,20 +153,12 @@ def share(n, d):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    bitprove = os.path.abspath(args.bitprove)
-    if not os.access(bitprove, os.X_OK):
-        print('harness_replay.py: bitprove binary not found: %s' % bitprove, file=sys.stderr)
+    prepared = run.prepare_output(args.bitprove, args.out, 'harness', 'harness_replay.py')
+    if not prepared:
         return 2
+    out_dir, bitprove = prepared
     tasks = run.select_tasks(args.folders or [run.DEFAULT_BENCHMARKS], args, 'harness_replay.py')
     wanted = [p.strip() for p in args.properties.split(',') if p.strip()]
-    stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
-    out_dir = os.path.abspath(args.out or os.path.join(SCRIPT_DIR, 'results', 'harness-' + stamp))
-    os.makedirs(out_dir, exist_ok=True)
-
-    # a copy: others may relink the build's binary while this runs
-    snapshot = os.path.join(out_dir, 'bitprove')
-    shutil.copy2(bitprove, snapshot)
-    bitprove = snapshot
     jobs = []
     for t in tasks:
         for p in t.properties:

@@ -33,7 +33,6 @@ Python 3 standard library only.  See bench/README.md.
 import argparse
 import collections
 import csv
-import datetime
 import os
 import re
 import shlex
@@ -534,17 +533,11 @@ def main(argv=None):
             print('  %s' % fetch_hint(l, args.root), file=sys.stderr)
         print('(or give their folder with --root)', file=sys.stderr)
         return 2
-    bitprove = os.path.abspath(args.bitprove)
-    if not os.access(bitprove, os.X_OK):
-        print('real_code.py: bitprove binary not found: %s' % bitprove, file=sys.stderr)
+    prepared = run.prepare_output(args.bitprove, args.out, 'real-code', 'real_code.py')
+    if not prepared:
         return 2
+    out_dir, snapshot = prepared
     props = [p.strip() for p in args.properties.split(',') if p.strip()]
-    stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
-    out_dir = os.path.abspath(args.out or os.path.join(SCRIPT_DIR, 'results', 'real-code-' + stamp))
-    os.makedirs(out_dir, exist_ok=True)
-    # a copy: others may relink the build's binary while this runs
-    snapshot = os.path.join(out_dir, 'bitprove')
-    shutil.copy2(bitprove, snapshot)
 
     rx = re.compile(args.filter) if args.filter else None
     selected = []

@@ -346,6 +346,23 @@ def parse_verdict(stdout):
     return m.group(1), m.group(2), reason
 
 
+def prepare_output(bitprove, out, kind, prog):
+    """The output folder (out, or results/<kind>-<time stamp>), created, and a
+    copy of the bitprove binary in it, which the runs use: others may relink
+    the build's binary meanwhile. (out_dir, copy), or None with a message on
+    stderr when the binary is missing."""
+    bitprove = os.path.abspath(bitprove)
+    if not os.access(bitprove, os.X_OK):
+        print('%s: bitprove binary not found: %s' % (prog, bitprove), file=sys.stderr)
+        return None
+    stamp = datetime.datetime.now().strftime('%Y%m%d-%H%M%S')
+    out_dir = os.path.abspath(out or os.path.join(SCRIPT_DIR, 'results', '%s-%s' % (kind, stamp)))
+    os.makedirs(out_dir, exist_ok=True)
+    snapshot = os.path.join(out_dir, 'bitprove')
+    shutil.copy2(bitprove, snapshot)
+    return out_dir, snapshot
+
+
 def select_tasks(folders, args, prog):
     """The tasks of the folders that --filter, --sample and --limit (args) keep;
     problems with task files are warnings on stderr, prefixed by prog."""
