@@ -395,68 +395,63 @@ static bool path_flag(const char *flag) {
          strcmp(flag, "-idirafter") == 0 || strcmp(flag, "-include") == 0 || strcmp(flag, "-imacros") == 0;
 }
 
+/* path as seen from our directory: joined to dir (a compilation database
+ * entry's) when it is relative. Heap string. */
+static char *in_dir(const char *dir, const char *path) {
+  return dir && path[0] != '/' ? xasprintf("%s/%s", dir, path) : xstrdup(path);
+}
+
 /* The program's part of the harness's compile command: the flags of its
- * inputs (each distinct one once; paths of a compilation database's entries
- * made absolute), -Dmain=... when --function renamed the program's main,
- * and the C files. */
+ * inputs (each distinct flag, with its value, once; paths of a compilation
+ * database's entries made absolute), -Dmain=... when --function renamed the
+ * program's main, and the C files. */
 static char *harness_program(const options *o, const input_files *in, const ir_module *m, const char *file) {
   project pr;
   char perr[256];
   if (!project_build(in->files, in->n, o->cflags.data, o->cflags.len, o->compile_commands, &pr, perr, sizeof perr))
     return xstrdup(file);
-  strbuf b = {0}, seen = {0};
-  if (m->entry_renamed_main) strbuf_printf(&b, "-Dmain=__bitprove_program_main");
+  VEC(char *) words = {0}; /* each a flag with its value, quoted for the shell */
   for (size_t i = 0; i < pr.ninputs; i++) {
     const fe_input *x = &pr.inputs[i];
     for (size_t k = 0; k < x->nflags; k++) {
-      char *word = NULL;
       const char *f = x->flags[k];
-      bool value = k > 0 && path_flag(x->flags[k - 1]);
-      size_t plen = 0;
-      if (!value && (strncmp(f, "-I", 2) == 0 && f[2])) plen = 2; /* -Idir */
-      const char *path = value ? f : plen ? f + plen : NULL;
-      if (path && x->directory && path[0] != '/')
-        word = xasprintf("%.*s%s/%s", (int)plen, f, x->directory, path);
-      else
-        word = xstrdup(f);
-      bool takes_value = path_flag(f) || strcmp(f, "-D") == 0 || strcmp(f, "-U") == 0;
-      if (takes_value && k + 1 < x->nflags) { /* keep a flag and its value together */
-        const char *v = x->flags[k + 1];
-        char *abs = path_flag(f) && x->directory && v[0] != '/' ? xasprintf("%s/%s", x->directory, v) : xstrdup(v);
-        char *pair = xasprintf("%s\n%s", f, abs);
-        free(abs);
-        free(word);
-        word = pair;
+      strbuf w = {0};
+      char *arg = NULL;
+      if ((path_flag(f) || strcmp(f, "-D") == 0 || strcmp(f, "-U") == 0) && k + 1 < x->nflags) {
+        shell_word(&w, f);
+        strbuf_append(&w, " ", 1);
         k++;
+        arg = path_flag(f) ? in_dir(x->directory, x->flags[k]) : xstrdup(x->flags[k]);
+      } else if (strncmp(f, "-I", 2) == 0 && f[2]) { /* -Idir */
+        char *dir = in_dir(x->directory, f + 2);
+        arg = xasprintf("-I%s", dir);
+        free(dir);
+      } else {
+        arg = xstrdup(f);
       }
-      char *key = xasprintf("\x01%s\x01", word);
-      if (!seen.data || !strstr(seen.data, key)) {
-        strbuf_printf(&seen, "%s", key);
-        char *nl = strchr(word, '\n');
-        if (nl) {
-          *nl = 0;
-          strbuf_printf(&b, "%s", b.data ? " " : "");
-          shell_word(&b, word);
-          strbuf_printf(&b, " ");
-          shell_word(&b, nl + 1);
-        } else {
-          strbuf_printf(&b, "%s", b.data ? " " : "");
-          shell_word(&b, word);
-        }
-      }
-      free(key);
-      free(word);
+      shell_word(&w, arg);
+      free(arg);
+      bool seen = false;
+      for (size_t j = 0; j < words.len && !seen; j++) seen = strcmp(words.data[j], w.data) == 0;
+      if (seen) strbuf_free(&w);
+      else VEC_PUSH(words, w.data);
     }
   }
+  strbuf b = {0};
+  if (m->entry_renamed_main) strbuf_printf(&b, "-Dmain=__bitprove_program_main");
+  for (size_t j = 0; j < words.len; j++) {
+    strbuf_printf(&b, "%s%s", b.data ? " " : "", words.data[j]);
+    free(words.data[j]);
+  }
+  VEC_FREE(words);
   for (size_t i = 0; i < pr.ninputs; i++) {
     const fe_input *x = &pr.inputs[i];
     if (util_ends_with(x->path, ".ll") || util_ends_with(x->path, ".bc")) continue; /* not for a C compiler */
+    char *path = in_dir(x->directory, x->path);
     strbuf_printf(&b, "%s", b.data ? " " : "");
-    char *p = x->directory && x->path[0] != '/' ? xasprintf("%s/%s", x->directory, x->path) : xstrdup(x->path);
-    shell_word(&b, p);
-    free(p);
+    shell_word(&b, path);
+    free(path);
   }
-  strbuf_free(&seen);
   project_free(&pr);
   return b.data ? b.data : xstrdup(file);
 }
