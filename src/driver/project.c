@@ -103,14 +103,6 @@ static char *entry_path(const char *dir, const char *file) {
   return xasprintf("%s/%s", dir, file);
 }
 
-static bool same_file(const char *a, const char *b) {
-  char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
-  bool same = ra && rb && strcmp(ra, rb) == 0;
-  free(ra);
-  free(rb);
-  return same;
-}
-
 /* Adds the database entry `e` as an input named `shown`. */
 static bool add_entry(builder *b, const json_value *e, const char *shown, const char *const *cflags, size_t ncflags,
                       char *err, size_t errlen) {
@@ -152,16 +144,27 @@ static bool from_database(builder *b, const char *const *files, size_t nfiles, c
     json_free(db);
     return false;
   }
+  /* each entry's file as a real path, computed once (NULL: no such file) */
+  char **real = xcalloc(db->len ? db->len : 1, sizeof *real);
+  bool *taken = xcalloc(db->len ? db->len : 1, sizeof *taken); /* entries made inputs */
+  for (size_t i = 0; i < db->len; i++) {
+    const char *file = json_get_string(db->items[i], "file");
+    if (!file) continue;
+    char *path = entry_path(json_get_string(db->items[i], "directory"), file);
+    real[i] = realpath(path, NULL);
+    free(path);
+  }
   bool ok = true;
   if (nfiles == 0) {
     for (size_t i = 0; i < db->len && ok; i++) {
       const json_value *e = db->items[i];
       const char *file = json_get_string(e, "file");
       if (!file || !is_c_file(file)) continue;
-      char *path = keep(b, entry_path(json_get_string(e, "directory"), file));
-      bool seen = false;
-      for (size_t k = 0; k < b->inputs.len && !seen; k++) seen = same_file(b->inputs.data[k].path, path);
-      if (!seen) ok = add_entry(b, e, path, cflags, ncflags, err, errlen);
+      bool seen = false; /* an entry listed twice counts once */
+      for (size_t k = 0; k < i && !seen; k++) seen = taken[k] && real[i] && strcmp(real[i], real[k]) == 0;
+      if (seen) continue;
+      taken[i] = true;
+      ok = add_entry(b, e, keep(b, entry_path(json_get_string(e, "directory"), file)), cflags, ncflags, err, errlen);
     }
     if (ok && b->inputs.len == 0) {
       snprintf(err, errlen, "the compilation database %s lists no C file", db_path);
@@ -170,26 +173,23 @@ static bool from_database(builder *b, const char *const *files, size_t nfiles, c
   }
   for (size_t f = 0; f < nfiles && ok; f++) {
     const json_value *found = NULL;
-    for (size_t i = 0; i < db->len && !found; i++) {
-      const char *file = json_get_string(db->items[i], "file");
-      if (!file) continue;
-      char *path = entry_path(json_get_string(db->items[i], "directory"), file);
-      if (same_file(path, files[f])) found = db->items[i];
-      free(path);
-    }
+    char *want = realpath(files[f], NULL);
+    for (size_t i = 0; i < db->len && !found && want; i++)
+      if (real[i] && strcmp(real[i], want) == 0) found = db->items[i];
     if (!found) {
       snprintf(err, errlen, "%s is not in the compilation database %s", files[f], db_path);
       ok = false;
     } else {
       /* clang runs in the entry's directory: a relative name must not depend on ours */
       const char *shown = files[f];
-      if (shown[0] != '/' && json_get_string(found, "directory")) {
-        char *real = realpath(shown, NULL);
-        if (real) shown = keep(b, real);
-      }
+      if (shown[0] != '/' && json_get_string(found, "directory")) shown = keep(b, xstrdup(want));
       ok = add_entry(b, found, shown, cflags, ncflags, err, errlen);
     }
+    free(want);
   }
+  for (size_t i = 0; i < db->len; i++) free(real[i]);
+  free(real);
+  free(taken);
   json_free(db);
   return ok;
 }
