@@ -114,18 +114,20 @@ bool harness_replayable(const ir_module *m, const interp_nondet *nd) {
          declared_only(&m->funcs.data[nd->func]);
 }
 
-/* Does the program call f, a function without a body, by the convention
- * for such functions (an IR_ASM with IR_ASM_EXTERN_CALL, frontend.h)? Then
- * this file defines it: it returns the next value of the sequence. */
-static bool extern_called(const ir_module *m, const ir_func *f) {
-  if (!declared_only(f) || f->builtin != IR_BUILTIN_NONE) return false;
-  uint32_t id = (uint32_t)(f - m->funcs.data);
+/* Per function: does the program call it, a function without a body, by
+ * the convention for such functions (an IR_ASM with IR_ASM_EXTERN_CALL,
+ * frontend.h)? Then this file defines it: it returns the next value of the
+ * sequence. One scan of the module; the caller frees the array. */
+static bool *extern_called_funcs(const ir_module *m) {
+  bool *called = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *called);
   for (size_t g = 0; g < m->funcs.len; g++)
     for (uint32_t i = 0; i < m->funcs.data[g].ninsts; i++) {
       const ir_inst *in = &m->funcs.data[g].insts[i];
-      if (in->op == IR_ASM && (in->flags & IR_ASM_EXTERN_CALL) && in->size == id) return true;
+      if (in->op == IR_ASM && (in->flags & IR_ASM_EXTERN_CALL) && in->size < m->funcs.len) called[in->size] = true;
     }
-  return false;
+  for (size_t f = 0; f < m->funcs.len; f++)
+    called[f] = called[f] && declared_only(&m->funcs.data[f]) && m->funcs.data[f].builtin == IR_BUILTIN_NONE;
+  return called;
 }
 
 /* ---- the C harness ---------------------------------------------------------- */
@@ -178,8 +180,9 @@ static void nondet_body(const char *name, harness_type t, bool oneline, FILE *ou
 
 /* The definition this file gives a function the program declares without
  * defining, or false when that is libc's business. With `proto`, only the
- * prototype. */
-static bool print_definition(const ir_module *m, const ir_func *f, bool proto, FILE *out) {
+ * prototype. extern_called: the program calls it by the convention for
+ * functions without a body (extern_called_funcs). */
+static bool print_definition(const ir_module *m, const ir_func *f, bool extern_called, bool proto, FILE *out) {
   switch ((ir_builtin)f->builtin) {
   case IR_BUILTIN_NONDET: {
     harness_type t = harness_nondet_type(f->name, f->ret, m->ptr_bits);
@@ -214,7 +217,7 @@ static bool print_definition(const ir_module *m, const ir_func *f, bool proto, F
           out);
     return true;
   case IR_BUILTIN_NONE: {
-    if (!extern_called(m, f)) return false; /* libc's business */
+    if (!extern_called) return false; /* libc's business */
     /* a function without a body, read as one that returns an arbitrary
      * value and writes nothing: the value the run used. No prototype: its
      * parameters are the program's business (the caller's registers are
@@ -405,6 +408,7 @@ static void print_unreached(const ir_module *m, FILE *out) {
 void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_check violated, const char *program,
                      const char *harness_path, FILE *out) {
   size_t nvalues = 0, nlost = 0, nnondet = missing_nondet(m);
+  bool *called = extern_called_funcs(m);
   for (size_t i = 0; i < cex->len; i++) {
     if (harness_replayable(m, &cex->data[i])) nvalues++;
     else nlost++;
@@ -414,7 +418,7 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
     if (declared_only(f) && f->builtin == IR_BUILTIN_NONDET &&
         harness_nondet_type(f->name, f->ret, m->ptr_bits).kind != HARNESS_VOID)
       nnondet++;
-    else if (f->ret.kind != IR_TY_VOID && extern_called(m, f))
+    else if (f->ret.kind != IR_TY_VOID && called[i])
       nnondet++;
   }
   bool ilp32 = m->ptr_bits == 32;
@@ -509,7 +513,7 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
 
   fputs("\n/* What this file defines. */\n", out);
   for (size_t i = 0; i < m->funcs.len; i++)
-    if (declared_only(&m->funcs.data[i])) print_definition(m, &m->funcs.data[i], true, out);
+    if (declared_only(&m->funcs.data[i])) print_definition(m, &m->funcs.data[i], called[i], true, out);
   fputs("const char *__asan_default_options(void);\n", out);
   if (cleanup || memtrack) fputs("const char *__lsan_default_options(void);\n", out);
   if (cleanup) fputs("const char *__lsan_default_suppressions(void);\n", out);
@@ -575,7 +579,7 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
   for (size_t i = 0; i < m->funcs.len; i++)
     if (declared_only(&m->funcs.data[i])) {
       fputc('\n', out);
-      print_definition(m, &m->funcs.data[i], false, out);
+      print_definition(m, &m->funcs.data[i], called[i], false, out);
     }
   if (externals) print_externals(m, &r, out);
   print_fallbacks(m, out);
@@ -585,6 +589,7 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
     fputs(m->entry_c, out);
   }
   if (ran) interp_result_free(&r);
+  free(called);
 }
 
 void harness_print_testcase(const ir_module *m, const interp_nondet_vec *cex, FILE *out) {
