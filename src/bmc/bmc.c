@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../interp/interp.h"
+#include "../smt/smtlib.h"
 #include "internal.h"
 #include "../util/progress.h"
 
@@ -100,7 +101,10 @@ void bmc_replay(benc *e, smt_solver *sv, interp_result *res, unsigned *answered,
 }
 
 /* ---- one bound ------------------------------------------------------------------ */
-typedef enum { STEP_FALSE, STEP_TRUE, STEP_NEXT, STEP_GIVE_UP } step_result;
+typedef enum { STEP_FALSE, STEP_TRUE, STEP_NEXT, STEP_GIVE_UP, STEP_RETRY } step_result;
+/* Encodings of one bound again with less speculation before speculation
+ * stops altogether (each one drops at least one allocation site). */
+#define BMC_MAX_SPEC_RETRIES 4u
 
 /* One query on the bound's solver *shared (made on first use), pushed for
  * the query; released with done_query. (A fresh Z3 solver without push,
@@ -113,6 +117,12 @@ static smt_result solve(benc *e, smt_term goal, smt_solver **shared, smt_solver 
   smt_solver_push(*shared);
   smt_solver_assert(*shared, goal);
   *sv = *shared;
+  if (e->dump_smt) {
+    char comment[96];
+    snprintf(comment, sizeof comment, "bitprove bmc: bound %u, query %llu", e->bound,
+             (unsigned long long)e->stat_queries);
+    free(smt_dump_query(e->ctx, e->dump_smt, 1, &goal, comment));
+  }
   double t0 = util_now();
   smt_result r = smt_solver_check(*shared, e->budget);
   e->stat_solve_s += util_now() - t0;
@@ -193,6 +203,30 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bm
     out->trace = res; /* the caller's now */
     r = STEP_FALSE;
   }
+  if (r == STEP_NEXT && e->speculate) {
+    /* a store that may leave its speculative window: encode the bound
+     * again without speculating for those objects (internal.h, BCUT_SPEC) */
+    smt_term_vec spec = {0};
+    for (size_t i = 0; i < e->cuts.len; i++)
+      if (e->cuts.data[i].kind == BCUT_SPEC) VEC_PUSH(spec, e->cuts.data[i].cond);
+    smt_term any = smt_mk_or(e->ctx, (uint32_t)spec.len, spec.data);
+    VEC_FREE(spec);
+    if (any != SMT_FALSE) {
+      smt_solver *sv;
+      smt_result sr = solve(e, any, &shared, &sv);
+      if (sr == SMT_SAT) {
+        for (size_t i = 0; i < e->cuts.len; i++) {
+          const bcut *cu = &e->cuts.data[i];
+          if (cu->kind == BCUT_SPEC && bmc_model_bool(sv, cu->cond)) u64_map_put(e->nospec, bmem_site_key(e, cu->block), 1);
+        }
+        r = STEP_RETRY;
+      } else if (sr != SMT_UNSAT) {
+        *why = "solver gave up (timeout)";
+        r = STEP_GIVE_UP;
+      }
+      done_query(shared, sv);
+    }
+  }
   if (r == STEP_NEXT && may_prove && !failures) {
     smt_term_vec conds = {0};
     for (size_t i = 0; i < e->cuts.len; i++) VEC_PUSH(conds, e->cuts.data[i].cond);
@@ -271,6 +305,8 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
   budget b = o->budget;
   unsigned k = o->bound ? o->bound : 1, maxk = o->bound ? o->bound : (o->max_bound ? o->max_bound : 1024);
   const char *why = NULL;
+  u64_map nospec = {0};  /* allocation sites not to speculate for (internal.h, BCUT_SPEC) */
+  unsigned retries = 0;
   for (;;) {
     smt_ctx *ctx = smt_ctx_new();
     benc e = {0};
@@ -279,20 +315,29 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
     e.pw = m->ptr_bits;
     e.bound = k;
     e.checks = checks;
+    e.speculate = retries < BMC_MAX_SPEC_RETRIES;
+    e.nospec = &nospec;
     e.budget = b;
+    e.dump_smt = o->dump_smt;
     util_progress_count("bound", k);
     step_result r = check_bound(&e, o, may_prove, out, &why);
     out->bound = k;
     bmc_stats_add(&out->stats, &e);
     if (o->stats)
       fprintf(stderr, "bmc: bound %u: %llu insts, %llu merges, %llu calls, %llu cuts, %zu objects, %zu events, "
-                      "%zu checks, %llu queries, encode %.2fs, solve %.2fs, total %.2fs\n",
+                      "%zu checks, %llu queries, selects: %llu stores skipped %llu read over, encode %.2fs, solve %.2fs, "
+                      "total %.2fs\n",
               k, (unsigned long long)e.stat_insts, (unsigned long long)e.stat_merges,
               (unsigned long long)e.stat_calls, (unsigned long long)e.stat_cuts, e.objs.len, e.events.len,
-              e.viols.len, (unsigned long long)e.stat_queries, e.stat_encode_s, e.stat_solve_s, util_now() - start);
+              e.viols.len, (unsigned long long)e.stat_queries, (unsigned long long)e.stat_skips,
+              (unsigned long long)e.stat_expands, e.stat_encode_s, e.stat_solve_s, util_now() - start);
     if (o->stats && e.incomplete) fprintf(stderr, "bmc: incomplete: %s\n", e.incomplete_why);
     benc_free(&e);
     smt_ctx_free(ctx);
+    if (r == STEP_RETRY) { /* the same bound, speculating for fewer objects */
+      retries++;
+      continue;
+    }
     if (r == STEP_FALSE) {
       out->answer = BMC_VIOLATION;
       break;
@@ -315,6 +360,7 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
     }
     k = k * 2 > maxk ? maxk : k * 2;
   }
+  u64_map_free(&nospec);
   out->shl_unprovable = unflagged_shl;
   /* the promises of bmc.h */
   assert(out->answer != BMC_VIOLATION || (out->violated < PROP_CHECK_COUNT && (checks & (1u << out->violated))));

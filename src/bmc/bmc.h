@@ -62,6 +62,7 @@ typedef struct {
   budget budget;         /* the whole check and each solver query */
   bool debug;            /* report models that do not replay on stderr */
   bool stats;            /* print counters on stderr at the end */
+  const char *dump_smt;  /* NULL, or a folder: every query of the bounds written there as SMT-LIB 2 */
 } bmc_options;
 
 typedef enum {

@@ -220,6 +220,16 @@ static void check_access(benc *e, bframe *fr, bstate *s, smt_term addr, smt_term
   add_viol(e, s, PROP_VALID_DEREF, smt_mk_and2(e->ctx, s->guard, smt_mk_not(e->ctx, ok)), fr->fid, inst);
 }
 
+/* The access [addr, addr+n) (n: BV(pw)) stays in the region of its
+ * provenance object, or the run is cut here (memory.c: what bmem_select's
+ * provenance skips rest on). Called after the access's valid-deref check,
+ * so that an out-of-bounds access is still reported as such. */
+static void region_cut(benc *e, bstate *s, smt_term addr, smt_term n) {
+  smt_term in = bmem_region_cond(e, addr, n);
+  if (in == SMT_TRUE) return;
+  smt_term none = smt_mk_eq(e->ctx, n, pconst(e, 0));
+  cut(e, s, smt_mk_not(e->ctx, smt_mk_or2(e->ctx, none, in)));
+}
 
 /* A byte-wise operation over n bytes (BV(pw)): constant lengths exactly,
  * symbolic ones up to BENC_SYMBOLIC_LEN with the rest cut. Calls op(i,
@@ -239,14 +249,75 @@ static uint64_t byte_range(benc *e, bstate *s, smt_term n, smt_term *inrange_out
   return BENC_SYMBOLIC_LEN;
 }
 
+/* A scalar access of n >= 2 bytes at a constant address into a flat
+ * object marks its bytes as a field (benc.speculate). */
+static void note_field(benc *e, smt_term addr, unsigned n) {
+  uint64_t a, size;
+  if (!e->speculate || n < 2 || !bmem_const(e, addr, &a)) return;
+  uint32_t o = bmem_provenance(e, addr);
+  if (o == UINT32_MAX) return;
+  bobj *ob = &e->objs.data[o];
+  if (!bmem_const(e, ob->size, &size) || size > 64) return;
+  for (uint64_t j = a - ob->base; j < a - ob->base + n && j < size; j++) ob->fields |= (uint64_t)1 << j;
+}
+
+/* Before a store of n bytes (BV(pw)) at addr: its speculative window
+ * (benc.speculate), the run of non-field bytes of its flat object where
+ * addr's constant part lies, and the cut where [addr, addr+n) leaves it.
+ * Called after region_cut; spec_end after the store. */
+static void spec_begin(benc *e, bstate *s, smt_term addr, smt_term n) {
+  e->win_hi = 0;
+  if (!e->speculate) return;
+  uint32_t o = bmem_flat_object(e, addr);
+  if (o == UINT32_MAX) return;
+  const bobj *ob = &e->objs.data[o];
+  uint64_t size = 0, k;
+  smt_term rest;
+  bmem_const(e, ob->size, &size);
+  bmem_split_const(e, addr, &k, &rest);
+  uint64_t c = k - ob->base;
+  if (!ob->fields || c >= size || (ob->fields >> c & 1) || (e->nospec && u64_map_has(e->nospec, bmem_site_key(e, o))))
+    return;
+  uint64_t lo = c, hi = c + 1;
+  while (lo > 0 && !(ob->fields >> (lo - 1) & 1)) lo--;
+  while (hi < size && !(ob->fields >> hi & 1)) hi++;
+  smt_ctx *cx = e->ctx;
+  smt_term len = pconst(e, hi - lo);
+  smt_term off = smt_mk_bv_op2(cx, SMT_BV_SUB, addr, pconst(e, ob->base + lo));
+  smt_term in = smt_mk_and2(cx, smt_mk_bv_op2(cx, SMT_BV_ULE, n, len),
+                            smt_mk_bv_op2(cx, SMT_BV_ULE, off, smt_mk_bv_op2(cx, SMT_BV_SUB, len, n)));
+  smt_term out = smt_mk_and2(cx, smt_mk_not(cx, smt_mk_eq(cx, n, pconst(e, 0))), smt_mk_not(cx, in));
+  benc_cut(e, BCUT_SPEC, smt_mk_and2(cx, s->guard, out), IR_NONE, o);
+  s->guard = smt_mk_and2(cx, s->guard, smt_mk_not(cx, out));
+  e->win_obj = o;
+  e->win_lo = lo;
+  e->win_hi = hi;
+}
+
+static void spec_end(benc *e) { e->win_hi = 0; }
+
+/* A symbolic-length operation on [p, p+n) touches at most the bytes of p's
+ * provenance object on a run that goes on (region_cut): cnt bytes cut down
+ * to them. Constant lengths keep cnt (their accesses are exact). */
+static uint64_t region_bytes(benc *e, smt_term p, uint64_t cnt, bool symbolic) {
+  if (!symbolic) return cnt;
+  uint32_t o = bmem_provenance(e, p);
+  if (o == UINT32_MAX) return cnt;
+  uint64_t size = e->objs.data[o].region, k;
+  smt_term rest;
+  bmem_const(e, e->objs.data[o].size, &size); /* its bytes, when the size is known */
+  bmem_split_const(e, p, &k, &rest);
+  if (rest == SMT_NULL) size = k - e->objs.data[o].base < size ? size - (k - e->objs.data[o].base) : 0;
+  return cnt < size ? cnt : size;
+}
+
 /* mem with byte i of [dst, dst+n) set to value(i); n symbolic: guarded. */
 static void mem_write_bytes(benc *e, bstate *s, smt_term dst, smt_term n, const smt_term *bytes, uint64_t cnt,
                             bool symbolic) {
   for (uint64_t i = 0; i < cnt; i++) {
     smt_term a = smt_mk_bv_op2(e->ctx, SMT_BV_ADD, dst, pconst(e, i));
-    smt_term stored = bmem_store1(e, s->mem, a, bytes[i]);
-    if (symbolic) stored = smt_mk_ite(e->ctx, smt_mk_bv_op2(e->ctx, SMT_BV_ULT, pconst(e, i), n), stored, s->mem);
-    s->mem = stored;
+    smt_term cond = symbolic ? smt_mk_bv_op2(e->ctx, SMT_BV_ULT, pconst(e, i), n) : SMT_TRUE;
+    s->mem = bmem_store1_if(e, s->mem, a, bytes[i], cond);
   }
 }
 
@@ -314,6 +385,7 @@ static smt_term string_length(benc *e, bframe *fr, bstate *s, smt_term p, uint32
     smt_term ok = bmem_valid(e, s, p, smt_mk_bv_op2(c, SMT_BV_ADD, len, pconst(e, 1)));
     add_viol(e, s, PROP_VALID_DEREF, smt_mk_and2(c, s->guard, smt_mk_not(c, ok)), fr->fid, inst);
   }
+  region_cut(e, s, p, smt_mk_bv_op2(c, SMT_BV_ADD, len, pconst(e, 1)));
   return len;
 }
 
@@ -419,11 +491,14 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     if (e->checks & (1u << PROP_VALID_DEREF))
       add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, bmem_valid(e, s, d, n))}),
                fr->fid, inst);
+    region_cut(e, s, d, n);
     smt_term inr = SMT_NULL;
-    uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
+    uint64_t cnt = region_bytes(e, d, byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN), inr != SMT_NULL);
     smt_term *bytes = xmalloc((cnt ? cnt : 1) * sizeof *bytes);
     for (uint64_t i = 0; i < cnt; i++) bytes[i] = byte;
+    spec_begin(e, s, d, n);
     mem_write_bytes(e, s, d, n, bytes, cnt, inr != SMT_NULL);
+    spec_end(e);
     free(bytes);
     return rw ? resize(e, d, rw, false) : SMT_NULL;
   }
@@ -436,12 +511,17 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
       smt_term ok = smt_mk_and2(c, bmem_valid(e, s, src, n), bmem_valid(e, s, d, n));
       add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
     }
+    region_cut(e, s, src, n);
+    region_cut(e, s, d, n);
     smt_term inr = SMT_NULL;
     uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
+    cnt = region_bytes(e, d, region_bytes(e, src, cnt, inr != SMT_NULL), inr != SMT_NULL);
     smt_term *bytes = xmalloc((cnt ? cnt : 1) * sizeof *bytes);
     for (uint64_t i = 0; i < cnt; i++)
       bytes[i] = bmem_select(e, s->mem, smt_mk_bv_op2(c, SMT_BV_ADD, src, pconst(e, i)));
+    spec_begin(e, s, d, n);
     mem_write_bytes(e, s, d, n, bytes, cnt, inr != SMT_NULL);
+    spec_end(e);
     free(bytes);
     return rw ? resize(e, d, rw, false) : SMT_NULL;
   }
@@ -453,8 +533,11 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
       smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
       add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
     }
+    region_cut(e, s, a, n);
+    region_cut(e, s, q, n);
     smt_term inr = SMT_NULL;
     uint64_t cnt = byte_range(e, s, n, &inr, BENC_MAX_CONST_LEN);
+    cnt = region_bytes(e, q, region_bytes(e, a, cnt, inr != SMT_NULL), inr != SMT_NULL);
     smt_term r = bvc(e, rw, 0);
     for (uint64_t i = cnt; i-- > 0;) { /* the first differing byte decides: (int)a_i - (int)b_i */
       smt_term x = bmem_select(e, s->mem, smt_mk_bv_op2(c, SMT_BV_ADD, a, pconst(e, i)));
@@ -476,6 +559,7 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
     if (e->checks & (1u << PROP_VALID_DEREF))
       add_viol(e, s, PROP_VALID_DEREF, smt_mk_and2(c, s->guard, smt_mk_not(c, bmem_valid(e, s, args[0], n))), fr->fid,
                inst);
+    region_cut(e, s, args[0], n);
     smt_term bytes[BENC_SYMBOLIC_LEN + 1];
     for (unsigned i = 0; i <= BENC_SYMBOLIC_LEN; i++)
       bytes[i] = bmem_select(e, s->mem, smt_mk_bv_op2(c, SMT_BV_ADD, args[1], pconst(e, i)));
@@ -501,6 +585,8 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
       smt_term pos = smt_mk_bv_op2(c, SMT_BV_UGT, n, pconst(e, 0));
       add_viol(e, s, PROP_VALID_DEREF, smt_mk_and(c, 3, (smt_term[]){s->guard, pos, smt_mk_not(c, ok)}), fr->fid, inst);
     }
+    region_cut(e, s, src, inr != SMT_NULL ? smt_mk_ite(c, smt_mk_bv_op2(c, SMT_BV_ULT, n, nread), n, nread) : nread);
+    region_cut(e, s, d, n);
     mem_write_bytes(e, s, d, n, bytes, cnt, inr != SMT_NULL);
     free(bytes);
     return rw ? resize(e, d, rw, false) : SMT_NULL;
@@ -738,6 +824,8 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
       break;
     }
     check_access(e, fr, s, p, pconst(e, n), id);
+    region_cut(e, s, p, pconst(e, n));
+    note_field(e, p, n);
     if (e->lasso_on) {
       bload l = {p, n};
       VEC_PUSH(e->loads, l);
@@ -755,7 +843,11 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
       break;
     }
     check_access(e, fr, s, p, pconst(e, n), id);
+    region_cut(e, s, p, pconst(e, n));
+    note_field(e, p, n);
+    spec_begin(e, s, p, pconst(e, n));
     s->mem = bmem_store(e, s->mem, p, v, n);
+    spec_end(e);
     break;
   }
   case IR_CALL:
@@ -798,6 +890,7 @@ static bool exec_inst(benc *e, bframe *fr, bstate *s, uint32_t id) {
       break;
     }
     check_access(e, fr, s, p, pconst(e, n), id);
+    region_cut(e, s, p, pconst(e, n));
     smt_term *bytes = xcalloc(n + 1, sizeof *bytes);
     for (uint64_t i = 0; i < n; i++) {
       bytes[i] = fresh(e, "asm", 8);

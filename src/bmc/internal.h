@@ -32,8 +32,13 @@ typedef struct {
   bool readonly;
   uint64_t base;     /* fixed address */
   uint64_t slot;     /* bytes reserved at base (size <= slot) */
+  uint64_t fields;   /* flat objects (memory.c): bytes read or written by a scalar access of
+                        two bytes or more at a constant address (bit j: byte j) */
+  uint64_t region;   /* bytes from base to the next reservation: slot and the gap after it;
+                        regions of different objects are disjoint (0: none, the address space
+                        was exhausted) */
   smt_term size;     /* BV(pw) */
-  uint32_t func, inst; /* allocation site (IR_NONE for globals) */
+  uint32_t func, inst; /* allocation site (globals: IR_NONE and the global's index) */
 } bobj;
 
 typedef struct {
@@ -56,8 +61,10 @@ typedef struct {
  * back edge of header block `block` of function `func` taken more often
  * than the loop's bound; RECURSION: a call of `func` deeper than its
  * bound; OTHER: something no deeper bound removes (a library call or a
- * size the encoding does not cover, the address space exhausted). */
-typedef enum { BCUT_LOOP, BCUT_RECURSION, BCUT_OTHER } bcut_kind;
+ * size the encoding does not cover, the address space exhausted); SPEC: a
+ * store left the window it was speculated to stay in (benc.speculate;
+ * `block` is the object), which bmc_check then stops speculating for. */
+typedef enum { BCUT_LOOP, BCUT_RECURSION, BCUT_OTHER, BCUT_SPEC } bcut_kind;
 
 typedef struct {
   smt_term cond;
@@ -146,6 +153,7 @@ typedef struct benc {
   unsigned bound;
   unsigned checks;   /* bits (1u << prop_check) requested */
   budget budget;     /* the check's deadline (every query is capped by it) */
+  const char *dump_smt; /* bmc_options.dump_smt */
   bool out_of_time;
 
   VEC(bobj) objs;
@@ -198,8 +206,23 @@ typedef struct benc {
   VEC(bkloop *) kloop_list;
   uint64_t stat_havocs, stat_assumed;
 
+  /* Speculative store windows (bmc_check only; beyond seed 003): a store
+   * at a non-constant address into a flat object (memory.c) whose bytes
+   * hold scalar fields is assumed to stay in the run of non-field bytes it
+   * starts in (an array next to counters in a struct), and the run is cut
+   * (BCUT_SPEC) where it does not. The stores then never write the fields,
+   * which keeps the fields' values free of the array's data. A satisfiable
+   * BCUT_SPEC makes bmc_check encode the bound again without speculation
+   * for that object's allocation site (nospec). */
+  bool speculate;
+  u64_map *nospec;       /* allocation sites (bmem_site_key) not to speculate for */
+  uint32_t win_obj;      /* the window of the store being encoded: bytes */
+  uint64_t win_lo, win_hi; /* [win_lo, win_hi) of object win_obj (win_hi 0: none) */
+
   /* select simplification cache (memory.c) */
   u64_map sel; /* (memory term << 32 | address term) -> selected value */
+  u64_map prov; /* address term -> provenance object + 1 (0: none), memoized (memory.c) */
+  uint64_t stat_skips, stat_expands; /* stores skipped / read over by ite in bmem_select */
 
   uint64_t stat_insts, stat_merges, stat_calls, stat_cuts, stat_queries;
   double stat_encode_s, stat_solve_s; /* wall seconds spent encoding and solving */
@@ -226,10 +249,40 @@ smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n);
 /* n bytes little endian at addr, as BV(8n); and the store of such a value. */
 smt_term bmem_load(benc *e, smt_term mem, smt_term addr, unsigned n);
 smt_term bmem_store(benc *e, smt_term mem, smt_term addr, smt_term value, unsigned n);
-/* One byte stored at addr, without re-sorting the store chain. */
+/* One byte stored at addr, without re-sorting the store chain (a flat
+ * object's bytes, memory.c: at each of its constant addresses). */
 smt_term bmem_store1(benc *e, smt_term mem, smt_term addr, smt_term byte);
-/* select with simplification through stores at constant indices and ites. */
+/* The same, done only when cond holds (Bool): mem itself otherwise. */
+smt_term bmem_store1_if(benc *e, smt_term mem, smt_term addr, smt_term byte, smt_term cond);
+/* select with read-over-write simplification (seed 003 Sect. 6.1, extended):
+ * a store is skipped when its address differs from addr for certain (two
+ * constants, or base + c1 and base + c2 with c1 != c2) or by provenance
+ * (the two addresses lie in the regions of different objects, which
+ * the encoder made a condition of every run that goes on, bmem_region_cond); otherwise
+ * it is read over as ite(addr == idx, value, rest), up to a budget per
+ * select, so that the solver sees bit-vectors and uninterpreted arrays only.
+ * Every address read or written at a non-constant address must have passed
+ * bmem_region_cond's cut on its path first. */
 smt_term bmem_select(benc *e, smt_term mem, smt_term addr);
+/* The object an address belongs to by provenance (syntactically: the
+ * object of the constant base it is computed from), UINT32_MAX if none. A
+ * constant's is exact; a non-constant one's is a claim that
+ * bmem_region_cond turns into a condition. Memoized: one answer per term. */
+uint32_t bmem_provenance(benc *e, smt_term addr);
+/* The flat object (memory.c) a non-constant address lies in by provenance,
+ * or UINT32_MAX. */
+uint32_t bmem_flat_object(benc *e, smt_term addr);
+/* An address as constant + rest (rest SMT_NULL: the address is constant). */
+void bmem_split_const(benc *e, smt_term t, uint64_t *k, smt_term *rest);
+/* The key of object o's allocation site, the same in every encoding. */
+uint64_t bmem_site_key(const benc *e, uint32_t o);
+/* The condition that [addr, addr+n) lies inside addr's provenance object
+ * (its bytes, which lie in its region; SMT_TRUE for a constant access of
+ * constant length or no provenance: nothing is claimed of those). n: BV(pw). The encoder cuts the run where it
+ * fails (an access outside its object: out of bounds, or a valid access
+ * into another object reached by pointer arithmetic, which C leaves
+ * undefined); the run goes on only within the region. */
+smt_term bmem_region_cond(benc *e, smt_term addr, smt_term n);
 void bmem_free_cache(benc *e);
 
 /* ---- bmc.c (shared with termination.c) ------------------------------------ */

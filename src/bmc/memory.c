@@ -60,36 +60,256 @@ static void sel_put(benc *e, smt_term mem, smt_term addr, smt_term value) {
   u64_map_put(&e->sel, sel_key(mem, addr), value);
 }
 
-void bmem_free_cache(benc *e) { u64_map_free(&e->sel); }
+void bmem_free_cache(benc *e) {
+  u64_map_free(&e->sel);
+  u64_map_free(&e->prov);
+}
 
-smt_term bmem_select(benc *e, smt_term mem, smt_term addr) {
-  smt_term cached = sel_get(e, mem, addr);
-  if (cached != SMT_NULL) return cached;
+/* ---- provenance ------------------------------------------------------------ */
+/* The object whose region holds constant address a (objects are made at
+ * increasing addresses: binary search), UINT32_MAX if none. */
+static uint32_t object_at_const(const benc *e, uint64_t a) {
+  size_t lo = 0, hi = e->objs.len;
+  while (lo < hi) { /* first object with base > a */
+    size_t mid = lo + (hi - lo) / 2;
+    if (e->objs.data[mid].base <= a) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == 0) return UINT32_MAX;
+  const bobj *o = &e->objs.data[lo - 1];
+  return o->region && a - o->base < o->region ? (uint32_t)(lo - 1) : UINT32_MAX;
+}
+
+uint32_t bmem_provenance(benc *e, smt_term addr) {
+  uint64_t memo;
+  if (u64_map_get(&e->prov, addr, &memo)) return (uint32_t)memo - 1;
   smt_ctx *c = e->ctx;
-  bool addr_const = smt_term_kind(c, addr) == SMT_BV_CONST;
+  uint32_t r = UINT32_MAX;
+  uint64_t v;
+  switch (smt_term_kind(c, addr)) {
+  case SMT_BV_CONST:
+    if (bmem_const(e, addr, &v)) r = object_at_const(e, v);
+    break;
+  case SMT_BV_ADD: { /* base + offset: the operand that has an object gives it */
+    uint32_t a = bmem_provenance(e, smt_term_arg(c, addr, 0)), b = bmem_provenance(e, smt_term_arg(c, addr, 1));
+    r = a == UINT32_MAX ? b : b == UINT32_MAX || a == b ? a : UINT32_MAX;
+    break;
+  }
+  case SMT_ITE: { /* a pointer chosen by a branch: one object only when both agree */
+    uint32_t a = bmem_provenance(e, smt_term_arg(c, addr, 1)), b = bmem_provenance(e, smt_term_arg(c, addr, 2));
+    r = a == b ? a : UINT32_MAX;
+    break;
+  }
+  default: break;
+  }
+  u64_map_put(&e->prov, addr, (uint64_t)r + 1);
+  return r;
+}
+
+uint64_t bmem_site_key(const benc *e, uint32_t o) {
+  const bobj *ob = &e->objs.data[o];
+  return (uint64_t)ob->kind << 62 | (uint64_t)(ob->func & 0x3fffffffu) << 32 | ob->inst;
+}
+
+smt_term bmem_region_cond(benc *e, smt_term addr, smt_term n) {
+  smt_ctx *c = e->ctx;
+  assert(smt_bv_width(c, addr) == e->pw && smt_bv_width(c, n) == e->pw);
+  /* a constant access of constant length is exact as it is; one of
+   * symbolic length at a constant address is bounded by its object too */
+  if (smt_term_kind(c, addr) == SMT_BV_CONST && smt_term_kind(c, n) == SMT_BV_CONST) return SMT_TRUE;
+  uint32_t o = bmem_provenance(e, addr);
+  if (o == UINT32_MAX) return SMT_TRUE;
+  const bobj *ob = &e->objs.data[o];
+  /* within the object's bytes (a part of its region): n <= size and
+   * addr - base <= size - n (unsigned: no wrap). An access beyond them is
+   * out of bounds, which ends the interpreter's run too. */
+  smt_term off = smt_mk_bv_op2(c, SMT_BV_SUB, addr, bv(e, ob->base));
+  return smt_mk_and2(c, smt_mk_bv_op2(c, SMT_BV_ULE, n, ob->size),
+                     smt_mk_bv_op2(c, SMT_BV_ULE, off, smt_mk_bv_op2(c, SMT_BV_SUB, ob->size, n)));
+}
+
+void bmem_split_const(benc *e, smt_term t, uint64_t *k, smt_term *rest) {
+  smt_ctx *c = e->ctx;
+  *k = 0;
+  *rest = t;
+  if (bmem_const(e, t, k)) {
+    *rest = SMT_NULL;
+  } else if (smt_term_kind(c, t) == SMT_BV_ADD && bmem_const(e, smt_term_arg(c, t, 0), k)) {
+    *rest = smt_term_arg(c, t, 1);
+  } else {
+    *k = 0;
+  }
+}
+
+/* Do byte addresses a and b differ on every run that goes on? */
+static bool surely_distinct(benc *e, smt_term a, smt_term b) {
+  uint64_t ka, kb;
+  smt_term ra, rb;
+  bmem_split_const(e, a, &ka, &ra);
+  bmem_split_const(e, b, &kb, &rb);
+  if (ra == rb) return ka != kb; /* the same base, other constants (mod 2^pw: ka, kb < 2^pw) */
+  uint32_t pa = bmem_provenance(e, a), pb = bmem_provenance(e, b);
+  return pa != UINT32_MAX && pb != UINT32_MAX && pa != pb; /* disjoint regions */
+}
+
+/* The condition a == i for byte addresses a (read) and i (stored). When
+ * both lie in the region of one object (provenance: exact for constants,
+ * a condition of every run that goes on for others), they are equal
+ * exactly when their low k bits are, for 2^k >= the region's length: a
+ * k-bit comparison instead of a pointer-wide one. */
+static smt_term same_address(benc *e, smt_term a, smt_term i) {
+  smt_ctx *c = e->ctx;
+  uint32_t pa = bmem_provenance(e, a);
+  if (pa != UINT32_MAX && pa == bmem_provenance(e, i)) {
+    uint64_t region = e->objs.data[pa].region;
+    unsigned k = 1;
+    while (k < e->pw && ((uint64_t)1 << k) < region) k++;
+    if (k < e->pw) return smt_mk_eq(c, smt_mk_bv_extract(c, a, k - 1, 0), smt_mk_bv_extract(c, i, k - 1, 0));
+  }
+  return smt_mk_eq(c, a, i);
+}
+
+/* Objects of at most this many bytes (constant size) are kept flat: a
+ * store at a non-constant address into one becomes a store at each of its
+ * bytes (byte j: ite(addr == base + j, value, old byte j)), so that its
+ * stores are all at constant addresses, and a read at a non-constant
+ * address is one ite over its bytes. Linear in the stores and reads, where
+ * reading over symbolic stores is quadratic (CBMC flattens small arrays
+ * the same way). */
+#define BMEM_FLAT_MAX 64u
+
+uint32_t bmem_flat_object(benc *e, smt_term addr) {
+  if (smt_term_kind(e->ctx, addr) == SMT_BV_CONST) return UINT32_MAX;
+  uint32_t o = bmem_provenance(e, addr);
+  uint64_t size;
+  if (o == UINT32_MAX || !bmem_const(e, e->objs.data[o].size, &size) || size == 0 || size > BMEM_FLAT_MAX)
+    return UINT32_MAX;
+  return o;
+}
+
+static smt_term select_rec(benc *e, smt_term mem, smt_term addr, unsigned *budget);
+
+/* select at a non-constant address of flat object o: the newest store to
+ * each of its bytes, found by walking the chain until every byte is seen
+ * (addr lies in the object's bytes on a run that goes on: region_cut). The
+ * partial results depend on the stores above them: only the whole is cached. */
+static smt_term select_flat(benc *e, uint32_t o, smt_term mem, smt_term addr, unsigned *budget) {
+  smt_ctx *c = e->ctx;
+  const bobj *ob = &e->objs.data[o];
+  uint64_t size = 0;
+  bmem_const(e, ob->size, &size);
+  assert(size >= 1 && size <= BMEM_FLAT_MAX); /* flat_object */
+  uint64_t seen = 0, all = size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << size) - 1;
+  smt_term_vec idx = {0}, val = {0};
   smt_term cur = mem, r = SMT_NULL;
-  /* read over write: skip stores to other constant addresses */
   while (r == SMT_NULL) {
     smt_kind k = smt_term_kind(c, cur);
+    uint64_t ci;
     if (k == SMT_STORE) {
-      smt_term idx = smt_term_arg(c, cur, 1);
-      if (idx == addr) {
-        r = smt_term_arg(c, cur, 2);
-      } else if (addr_const && smt_term_kind(c, idx) == SMT_BV_CONST) {
+      smt_term i = smt_term_arg(c, cur, 1), v = smt_term_arg(c, cur, 2);
+      if (i == addr) {
+        r = v;
+      } else if (bmem_const(e, i, &ci)) {
+        if (ci - ob->base < size && !(seen >> (ci - ob->base) & 1)) {
+          seen |= (uint64_t)1 << (ci - ob->base);
+          if (seen == all) {
+            r = v; /* the last byte not seen: addr is that one when no other is */
+          } else {
+            VEC_PUSH(idx, i);
+            VEC_PUSH(val, v);
+          }
+        } else {
+          e->stat_skips++; /* another object, or a byte a newer store wrote */
+        }
+        cur = smt_term_arg(c, cur, 0);
+      } else if (surely_distinct(e, addr, i)) {
+        e->stat_skips++;
+        cur = smt_term_arg(c, cur, 0);
+      } else if (*budget > 0) { /* a symbolic store into it that was not flattened */
+        (*budget)--;
+        VEC_PUSH(idx, i);
+        VEC_PUSH(val, v);
         cur = smt_term_arg(c, cur, 0);
       } else {
         r = smt_mk_select(c, cur, addr);
       }
     } else if (k == SMT_ITE) {
-      smt_term t = bmem_select(e, smt_term_arg(c, cur, 1), addr);
-      smt_term f = bmem_select(e, smt_term_arg(c, cur, 2), addr);
+      smt_term t = select_rec(e, smt_term_arg(c, cur, 1), addr, budget);
+      smt_term f = select_rec(e, smt_term_arg(c, cur, 2), addr, budget);
       r = smt_mk_ite(c, smt_term_arg(c, cur, 0), t, f);
     } else {
       r = smt_mk_select(c, cur, addr);
     }
   }
+  e->stat_expands += idx.len;
+  for (size_t j = idx.len; j-- > 0;) r = smt_mk_ite(c, same_address(e, addr, idx.data[j]), val.data[j], r);
+  VEC_FREE(idx);
+  VEC_FREE(val);
+  return r;
+}
+
+/* Stores a select may read over by ite before it leaves the rest to the
+ * solver's array theory. */
+#define BMEM_EXPAND_BUDGET 1024u
+
+static smt_term select_rec(benc *e, smt_term mem, smt_term addr, unsigned *budget) {
+  smt_term cached = sel_get(e, mem, addr);
+  if (cached != SMT_NULL) return cached;
+  uint32_t flat = bmem_flat_object(e, addr);
+  if (flat != UINT32_MAX) {
+    smt_term r = select_flat(e, flat, mem, addr, budget);
+    sel_put(e, mem, addr, r);
+    return r;
+  }
+  smt_ctx *c = e->ctx;
+  smt_term cur = mem, r = SMT_NULL;
+  /* the stores read over by ite, innermost last: r = ite(a == i1, v1, ite(a == i2, v2, ...)) */
+  smt_term_vec idx = {0}, val = {0};
+  smt_term_vec mems = {0}; /* the memory at each of them, to cache the partial results */
+  while (r == SMT_NULL) {
+    smt_kind k = smt_term_kind(c, cur);
+    if (k == SMT_STORE) {
+      smt_term i = smt_term_arg(c, cur, 1);
+      if (i == addr) {
+        r = smt_term_arg(c, cur, 2);
+      } else if (surely_distinct(e, addr, i)) {
+        e->stat_skips++;
+        cur = smt_term_arg(c, cur, 0);
+      } else if (*budget > 0) {
+        (*budget)--;
+        e->stat_expands++;
+        VEC_PUSH(idx, i);
+        VEC_PUSH(val, smt_term_arg(c, cur, 2));
+        VEC_PUSH(mems, cur);
+        cur = smt_term_arg(c, cur, 0);
+        smt_term hit = sel_get(e, cur, addr);
+        if (hit != SMT_NULL) r = hit;
+      } else {
+        r = smt_mk_select(c, cur, addr);
+      }
+    } else if (k == SMT_ITE) {
+      smt_term t = select_rec(e, smt_term_arg(c, cur, 1), addr, budget);
+      smt_term f = select_rec(e, smt_term_arg(c, cur, 2), addr, budget);
+      r = smt_mk_ite(c, smt_term_arg(c, cur, 0), t, f);
+    } else {
+      r = smt_mk_select(c, cur, addr);
+    }
+  }
+  sel_put(e, cur, addr, r);
+  for (size_t j = idx.len; j-- > 0;) {
+    r = smt_mk_ite(c, same_address(e, addr, idx.data[j]), val.data[j], r);
+    sel_put(e, mems.data[j], addr, r);
+  }
+  VEC_FREE(idx);
+  VEC_FREE(val);
+  VEC_FREE(mems);
   sel_put(e, mem, addr, r);
   return r;
+}
+
+smt_term bmem_select(benc *e, smt_term mem, smt_term addr) {
+  unsigned budget = BMEM_EXPAND_BUDGET;
+  return select_rec(e, mem, addr, &budget);
 }
 
 /* store with O(1) simplification. The simplifying smt_mk_store keeps
@@ -98,13 +318,45 @@ smt_term bmem_select(benc *e, smt_term mem, smt_term addr) {
  * (globals, stack and heap objects are at increasing addresses, so most
  * stores are "lower" than some earlier one). bmem_select does not need the
  * order: it skips stores at other constant addresses wherever they are. */
-smt_term bmem_store1(benc *e, smt_term mem, smt_term addr, smt_term byte) {
+static smt_term store_raw(benc *e, smt_term mem, smt_term addr, smt_term byte) {
   smt_ctx *c = e->ctx;
-  assert(smt_bv_width(c, byte) == 8 && smt_bv_width(c, addr) == e->pw);
   if (smt_term_kind(c, byte) == SMT_SELECT && smt_term_arg(c, byte, 0) == mem && smt_term_arg(c, byte, 1) == addr)
     return mem; /* writes back what is there */
   if (smt_term_kind(c, mem) == SMT_STORE && smt_term_arg(c, mem, 1) == addr) mem = smt_term_arg(c, mem, 0);
   return smt_mk_raw(c, SMT_STORE, 3, (smt_term[]){mem, addr, byte}, 0, 0);
+}
+
+smt_term bmem_store1_if(benc *e, smt_term mem, smt_term addr, smt_term byte, smt_term cond) {
+  smt_ctx *c = e->ctx;
+  assert(smt_bv_width(c, byte) == 8 && smt_bv_width(c, addr) == e->pw);
+  if (cond == SMT_FALSE) return mem;
+  uint32_t o = bmem_flat_object(e, addr);
+  if (o == UINT32_MAX) {
+    smt_term stored = store_raw(e, mem, addr, byte);
+    return cond == SMT_TRUE ? stored : smt_mk_ite(c, cond, stored, mem);
+  }
+  /* flat: every byte of the object, at its constant address */
+  const bobj *ob = &e->objs.data[o];
+  uint64_t size = 0;
+  bmem_const(e, ob->size, &size);
+  uint64_t lo = 0, hi = size;
+  if (e->win_hi && e->win_obj == o) { /* a speculative window (benc.speculate): only its bytes */
+    lo = e->win_lo;
+    hi = e->win_hi;
+  }
+  assert(lo < hi && hi <= size);
+  smt_term m = mem;
+  for (uint64_t j = lo; j < hi; j++) {
+    smt_term at = bv(e, ob->base + j);
+    smt_term old = bmem_select(e, mem, at);
+    smt_term nb = smt_mk_ite(c, smt_mk_and2(c, cond, same_address(e, addr, at)), byte, old);
+    if (nb != old) m = store_raw(e, m, at, nb);
+  }
+  return m;
+}
+
+smt_term bmem_store1(benc *e, smt_term mem, smt_term addr, smt_term byte) {
+  return bmem_store1_if(e, mem, addr, byte, SMT_TRUE);
 }
 
 smt_term bmem_load(benc *e, smt_term mem, smt_term addr, unsigned n) {
@@ -161,7 +413,7 @@ uint32_t bmem_new(benc *e, bstate *s, bobj_kind kind, smt_term size, uint32_t fu
   bool known = bmem_const(e, size, &csize);
   slot = known ? csize : BMEM_SLOT_SYMBOLIC(e->pw);
   uint64_t base = reserve(e, slot, 16);
-  bobj o = {(uint8_t)kind, false, base, slot, size, func, inst};
+  bobj o = {(uint8_t)kind, false, base, slot, 0, base ? e->next_addr - base : 0, size, func, inst};
   if (!base) { /* address space exhausted: the run is cut here */
     benc_cut(e, BCUT_OTHER, s->guard, IR_NONE, IR_NONE);
     s->guard = SMT_FALSE;
@@ -222,7 +474,7 @@ bool bmem_init(benc *e, bstate *s) {
     if (total > BMEM_MAX_GLOBAL_BYTES) return false;
     uint64_t base = reserve(e, gl->size, gl->align ? gl->align : 1);
     if (!base) return false;
-    bobj o = {BOBJ_GLOBAL, gl->constant, base, gl->size, bv(e, gl->size), IR_NONE, IR_NONE};
+    bobj o = {BOBJ_GLOBAL, gl->constant, base, gl->size, 0, e->next_addr - base, bv(e, gl->size), IR_NONE, (uint32_t)g};
     VEC_PUSH(e->objs, o);
     e->global_obj[g] = e->objs.len - 1;
   }

@@ -86,6 +86,7 @@ void drv_bmc_check(const ir_module *m, const property *p, const drv_options *o, 
   bmc_options_default(&bo);
   bo.bound = o->bmc_bound;
   bo.stats = o->stats;
+  bo.dump_smt = o->dump_smt;
   bo.debug = o->debug;
   bo.budget = b;
   bmc_result r;

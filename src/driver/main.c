@@ -133,6 +133,8 @@ static void usage(FILE *out) {
         "  --fail-on-violation    exit with status 10 when a verdict is FALSE (default: 0 for\n"
         "                         every verdict)\n"
         "  --stats                solver statistics on stderr\n"
+        "  --dump-smt DIR         write every query of bounded model checking to DIR as\n"
+        "                         SMT-LIB 2 (DIR/query-NNNNNN.smt2, replayable with z3)\n"
         "  --progress             a live status line on stderr (run time, engine phase, step,\n"
         "                         counters, solver queries): redrawn in place every 250 ms on a\n"
         "                         terminal, one line a second otherwise; never on stdout\n"
@@ -231,6 +233,9 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       o->drv.proof = true;
     } else if (strcmp(a, "--stats") == 0) {
       o->drv.stats = true;
+    } else if (strcmp(a, "--dump-smt") == 0) {
+      if (!next) return usage_error("--dump-smt needs a folder", NULL);
+      o->drv.dump_smt = argv[++i];
     } else if (util_progress_live_option(a, &o->progress)) {
       /* --progress / --no-progress: set */
     } else if (strcmp(a, "--seg-modular-all") == 0) {

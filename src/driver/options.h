@@ -24,6 +24,7 @@ typedef struct {
   const char *dump_seg_file;   /* --dump-seg FILE.dot, or NULL */
   bool proof; /* --proof: the whole ITS and its proof behind a TRUE of the SEG */
   bool stats; /* solver statistics on stderr */
+  const char *dump_smt; /* --dump-smt DIR: BMC's queries as SMT-LIB 2 files, or NULL */
   bool seg_modular_all; /* --seg-modular-all: seg_options.modular_all */
   bool seg_join_set;    /* --seg-join-states N given: seg_options.join_states = seg_join_states */
   unsigned seg_join_states;
