@@ -192,6 +192,7 @@ bool fe_lower_atomic_call(fe_lower *L, LLVMValueRef inst, const char *name) {
     uint32_t r = rt.bits == 1 ? ir_emit_cast(&L->b, IR_COPY, rt, eq, L->loc)
                               : ir_emit_cast(&L->b, IR_ZEXT, rt, eq, L->loc);
     fe_set_result(L, inst, r);
+    L->m->atomics_weak++; /* the call does not say whether the source's was weak */
     break;
   }
   }

@@ -378,8 +378,8 @@ typedef struct {
   bool entry_renamed_main; /* the program's own main is __bitprove_program_main */
   /* atomic operations (loads, stores, fences, atomicrmw, cmpxchg) lowered
    * with their sequential meaning, which assumes a single thread
-   * (frontend/lower_atomic.c); atomics_weak: of them, weak cmpxchg, which
-   * here never fails spuriously */
+   * (frontend/lower_atomic.c); atomics_weak: of them, the compare-exchanges
+   * that may be weak (never failing spuriously here) */
   uint32_t atomics, atomics_weak;
   /* functions and variables declared without a definition that only code the
    * generated main never reaches uses (names in mem): a native link needs them */
