@@ -899,7 +899,7 @@ static void test_atomics(void) {
                 "  t = atomic_exchange(&s, e);\n"
                 "  return atomic_compare_exchange_strong(&s, &e, t) + t.a;\n"
                 "}\n", 64);
-  CHECK(m && m->unsupported.len == 0 && m->atomics == 4);
+  CHECK(m && m->unsupported.len == 0 && m->atomics == 4 && m->atomics_weak == 1);
   const ir_func *f = func(m, "main");
   int memmoves = 0, memcmps = 0;
   for (uint32_t i = 0; f && i < f->ninsts; i++)

@@ -1,7 +1,7 @@
 /* C11 atomics and the GCC builtins, read sequentially (one thread): atomic
  * loads and stores, every fetch-op, exchange, compare-exchange (strong and
  * weak, succeeding and failing), fences, atomic_flag, atomic pointers and
- * floats, 64-bit atomics, signed wrap-around of atomic arithmetic. */
+ * floats (fadd/fsub), 64-bit atomics, signed wrap-around of atomic arithmetic. */
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -68,6 +68,11 @@ int main(void) {
   af += 2.25f;
   ad = ad * 3;
   printf("float %g double %g\n", (double)atomic_load(&af), atomic_load(&ad));
+  float fl = 0.5f;
+  double db = 10.0;
+  float fo = __atomic_fetch_add(&fl, 1.25f, __ATOMIC_SEQ_CST); /* atomicrmw fadd */
+  double dbo = __atomic_fetch_sub(&db, 0.125, __ATOMIC_SEQ_CST); /* atomicrmw fsub */
+  printf("fadd %g -> %g fsub %g -> %g\n", (double)fo, (double)fl, dbo, db);
   SHOW("sync add", __sync_fetch_and_add(&plain, 2), plain);
   printf("sync sub %d\n", __sync_sub_and_fetch(&plain, 1));
   SHOW("sync bool cas", __sync_bool_compare_and_swap(&plain, 7, 70), __sync_bool_compare_and_swap(&plain, 7, 71));
