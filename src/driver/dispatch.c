@@ -215,6 +215,15 @@ static bool extern_results_used(const ir_module *m, const verdict *v, strbuf *na
   return n > 0;
 }
 
+/* The assumption every TRUE and FALSE of a program with atomics rests on
+ * (frontend/lower_atomic.c): another thread could interleave with them. */
+static void note_atomics(const ir_module *m, verdict *out) {
+  if (!m->atomics) return;
+  verdict_note(out, "assumption: the program is single-threaded: atomic operations are read as their sequential "
+                    "meaning%s",
+               m->atomics_weak ? " (a weak compare-exchange fails only when the values differ, as on x86)" : "");
+}
+
 static void note_asm(const asm_facts *a, verdict *out) {
   size_t n = a->n;
   bool writes = a->writes_memory;
@@ -280,6 +289,7 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, budg
   qualify_extern_false(m, &asm_in, out);
   if (out->kind != VERDICT_UNKNOWN) note_extern_calls(m, &asm_in, out);
   if (out->kind != VERDICT_UNKNOWN && m->entry_model) verdict_note(out, "assumption: %s", m->entry_model);
+  if (out->kind != VERDICT_UNKNOWN) note_atomics(m, out);
   if (out->kind != VERDICT_UNKNOWN && m->unsupported.len && undefined_calls_allowed(m, o)) note_undefined_calls(m, out);
   /* the interpreter draws an external global's bytes, pointers included,
    * but a real one points where its definition says, which we do not know;

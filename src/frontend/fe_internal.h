@@ -11,6 +11,8 @@
  *  lower_inst.c  instructions, calls, intrinsics
  *  lower_float.c floating-point instructions, float intrinsics, libm calls
  *  lower_asm.c   inline assembly (constraint strings -> IR_ASM / IR_HAVOC)
+ *  lower_atomic.c atomics with their sequential meaning (fence, atomicrmw,
+ *                cmpxchg)
  *  lower_split.c aggregates and integers wider than 64 bits in registers,
  *                as lists of scalar leaves
  */
@@ -202,6 +204,10 @@ bool fe_fp_const(fe_lower *L, LLVMValueRef c, ir_value *out, const char **why);
 
 /* lower_inst.c */
 void fe_lower_inst(fe_lower *L, LLVMValueRef inst);
+/* A call of builtin bk (its function made on first use) with arguments
+ * converted to params (undef where a type differs); n <= 4. */
+uint32_t fe_call_builtin(fe_lower *L, ir_builtin bk, ir_type ret, unsigned n, const ir_type *params,
+                         const ir_value *args);
 /* Records inst's result as instruction id (named after the LLVM value). */
 void fe_set_result(fe_lower *L, LLVMValueRef inst, uint32_t id);
 /* Reports why (if non-NULL) and maps a value-producing inst to undef. */
@@ -222,5 +228,18 @@ bool fe_lower_libm_call(fe_lower *L, LLVMValueRef inst, const char *name);
 /* lower_asm.c */
 /* A call of an inline asm value (the callee of inst). */
 void fe_lower_asm(fe_lower *L, LLVMValueRef inst);
+
+/* lower_atomic.c */
+/* fence, atomicrmw or cmpxchg (split result) with its sequential meaning. */
+void fe_lower_atomic(fe_lower *L, LLVMValueRef inst);
+/* A call of one of the generic atomic library functions clang emits for
+ * objects no instruction fits (an _Atomic struct, _Atomic __int128):
+ * __atomic_load, __atomic_store, __atomic_exchange, __atomic_compare_exchange,
+ * when the program has no body for it and the call has its prototype; false
+ * if it is none of them. */
+bool fe_lower_atomic_call(fe_lower *L, LLVMValueRef inst, const char *name);
+/* Counts one atomic operation read sequentially (ir_module.atomics): an
+ * atomic load or store lowered as a plain one calls it. */
+void fe_note_atomic(fe_lower *L);
 
 #endif

@@ -21,7 +21,8 @@
  *  - Intrinsics with simple meaning become plain instructions or builtin
  *    calls (see lower_intrinsic); debug/lifetime markers are dropped; others
  *    are reported.
- *  - Floating point: lower_float.c; inline asm: lower_asm.c.
+ *  - Floating point: lower_float.c; inline asm: lower_asm.c; atomics (a
+ *    single thread's reading): lower_atomic.c.
  *  - Whatever cannot be represented is reported with the instruction's
  *    location and its result becomes undef.
  */
@@ -124,6 +125,11 @@ static uint32_t call_builtin(fe_lower *L, ir_builtin bk, ir_type ret, unsigned n
   ir_value fixed[4];
   for (unsigned i = 0; i < n && i < 4; i++) fixed[i] = as_type(args[i], params[i]);
   return ir_emit_call(&L->b, f, ret, n, fixed, L->loc);
+}
+
+uint32_t fe_call_builtin(fe_lower *L, ir_builtin bk, ir_type ret, unsigned n, const ir_type *params,
+                         const ir_value *args) {
+  return call_builtin(L, bk, ret, n, params, args);
 }
 
 /* ---- bit-manipulation intrinsics as arithmetic ---------------------------- */
@@ -401,7 +407,8 @@ static void lower_call(fe_lower *L, LLVMValueRef inst) {
     uint32_t id = fe_func_id(L, fn);
     const ir_func *f = &L->m->funcs.data[id];
     bool body = id < L->will_define.len && L->will_define.data[id];
-    if (!body && f->builtin == IR_BUILTIN_NONE && fe_lower_libm_call(L, inst, name)) {
+    if (!body && f->builtin == IR_BUILTIN_NONE &&
+        (fe_lower_libm_call(L, inst, name) || fe_lower_atomic_call(L, inst, name))) {
       free(name);
       return;
     }
@@ -595,6 +602,10 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   const char *why;
   assert(L->in_func && b->cur_block != IR_NONE);
+  if (op == LLVMFence || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) {
+    fe_lower_atomic(L, inst); /* before the split rule: cmpxchg's result is a pair */
+    return;
+  }
   if (op != LLVMCall && op != LLVMRet && involves_split(L, inst)) {
     fe_lower_split_inst(L, inst);
     return;
@@ -725,7 +736,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   case LLVMLoad: {
     if ((why = fe_type_problem(L, inst))) break;
     ir_type t = fe_type(L, LLVMTypeOf(inst), &why);
-    if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_unsupported(L, "atomics");
+    if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_note_atomic(L); /* a plain load */
     ir_value p = fe_val(L, LLVMGetOperand(inst, 0));
     uint32_t id = ir_emit_load(b, t, p, LLVMGetAlignment(inst), L->loc);
     if (LLVMGetVolatile(inst)) ir_build_inst(b, id)->flags |= IR_VOLATILE;
@@ -735,7 +746,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   case LLVMStore: {
     if ((why = fe_type_problem(L, inst))) break;
     assert(LLVMGetNumOperands(inst) == 2);
-    if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_unsupported(L, "atomics");
+    if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_note_atomic(L); /* a plain store */
     ir_value v = fe_val(L, LLVMGetOperand(inst, 0));
     ir_value p = fe_val(L, LLVMGetOperand(inst, 1));
     uint32_t id = ir_emit_store(b, v, p, LLVMGetAlignment(inst), L->loc);
@@ -750,7 +761,6 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
   case LLVMInsertValue: why = "aggregate value (struct/array in register)"; break;
   case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector: why = "vector"; break;
   case LLVMVAArg: why = "va_arg"; break;
-  case LLVMFence: case LLVMAtomicCmpXchg: case LLVMAtomicRMW: why = "atomics"; break;
   case LLVMLandingPad: case LLVMCleanupPad: case LLVMCatchPad: why = "exception handling"; break;
   default: why = "unsupported instruction"; break;
   }

@@ -586,7 +586,7 @@ void fe_lower_split_inst(fe_lower *L, LLVMValueRef inst) {
   case LLVMLoad: {
     unsigned k = fe_leaves(L, rt, lv, &why);
     if (why) fe_unsupported(L, why);
-    if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_unsupported(L, "atomics");
+    if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_note_atomic(L); /* plain loads */
     ir_value p = fe_val(L, LLVMGetOperand(inst, 0));
     uint32_t first = (uint32_t)L->b.insts.len;
     fe_load_leaves(L, p, lv, a, k, LLVMGetAlignment(inst));
@@ -600,7 +600,7 @@ void fe_lower_split_inst(fe_lower *L, LLVMValueRef inst) {
     LLVMValueRef v = LLVMGetOperand(inst, 0);
     unsigned k = fe_leaves(L, LLVMTypeOf(v), lv, &why);
     if (why) fe_unsupported(L, why);
-    if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_unsupported(L, "atomics");
+    if (LLVMGetOrdering(inst) != LLVMAtomicOrderingNotAtomic) fe_note_atomic(L); /* plain stores */
     fe_split_val(L, v, a);
     ir_value p = fe_val(L, LLVMGetOperand(inst, 1));
     uint32_t first = (uint32_t)L->b.insts.len;

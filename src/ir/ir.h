@@ -376,6 +376,11 @@ typedef struct {
   const char *entry_model; /* the model of the arguments, one sentence */
   const char *entry_c;     /* the generated main as C, for the native harness */
   bool entry_renamed_main; /* the program's own main is __bitprove_program_main */
+  /* atomic operations (loads, stores, fences, atomicrmw, cmpxchg) lowered
+   * with their sequential meaning, which assumes a single thread
+   * (frontend/lower_atomic.c); atomics_weak: of them, the compare-exchanges
+   * that may be weak (never failing spuriously here) */
+  uint32_t atomics, atomics_weak;
   /* functions and variables declared without a definition that only code the
    * generated main never reaches uses (names in mem): a native link needs them */
   VEC(const char *) unreached_decls;

@@ -360,5 +360,27 @@ run task-undefined 0 task "$tmp/task-undef.yml" && expect_first task-undefined U
 run file-undefined 0 --prop termination "$tmp/undef.c" && expect_first file-undefined TRUE &&
   expect_out file-undefined "assumption: the functions without a body \('ext'\)"
 
+# Atomics are read sequentially; every TRUE and FALSE says so (and only then).
+cat >"$tmp/atomic.c" <<'C'
+#include <stdatomic.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+atomic_int c;
+int main(void) {
+  int n = __VERIFIER_nondet_int(), e = 0;
+  if (n < 0 || n > 3) return 0;
+  for (int i = 0; i < n; i++) atomic_fetch_add(&c, 1);
+  atomic_compare_exchange_weak(&c, &e, 7);
+  if (atomic_load(&c) == 3) reach_error();
+  return 0;
+}
+C
+run atomic-false 0 --prop unreach-call --timeout 60 "$tmp/atomic.c" && expect_first atomic-false "FALSE(unreach-call)" &&
+  expect_out atomic-false "^assumption: the program is single-threaded: atomic operations are read as their sequential meaning \(a weak compare-exchange"
+run atomic-true 0 --prop termination --timeout 60 "$tmp/atomic.c" && expect_first atomic-true TRUE &&
+  expect_out atomic-true "^assumption: the program is single-threaded"
+run no-atomic 0 --prop termination "$tmp/ok.c" &&
+  if printf '%s\n' "$out" | grep -q "single-threaded"; then bad "no-atomic: the atomics assumption without atomics"; else ok; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

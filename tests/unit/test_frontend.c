@@ -828,8 +828,93 @@ static void test_projects(void) {
   free(err);
 }
 
+/* ---- atomics: their sequential meaning ---------------------------------------------------- */
+static void test_atomics(void) {
+  const char *prog = "#include <stdatomic.h>\n"
+                     "atomic_int a; _Atomic long long w; _Atomic float f; _Atomic(int *) p; int x;\n"
+                     "int main(void) {\n"
+                     "  atomic_store(&a, 1);\n"
+                     "  int v = atomic_load_explicit(&a, memory_order_relaxed);\n"
+                     "  v += atomic_fetch_add(&a, 2) + (int)atomic_fetch_sub(&w, 3);\n"
+                     "  int e = 3;\n"
+                     "  _Bool ok = atomic_compare_exchange_strong(&a, &e, 4);\n"
+                     "  ok &= atomic_compare_exchange_weak(&a, &e, 5);\n"
+                     "  atomic_thread_fence(memory_order_seq_cst);\n"
+                     "  v += __sync_fetch_and_nand(&x, 6) + __atomic_fetch_max(&x, 7, __ATOMIC_SEQ_CST);\n"
+                     "  f += 1.0f;\n"
+                     "  atomic_store(&p, &x);\n"
+                     "  return v + ok + (atomic_exchange(&p, 0) == &x);\n"
+                     "}\n";
+  for (unsigned bits = 32; bits <= 64; bits += 32) {
+    ir_module *m = load_text(".c", prog, bits);
+    CHECK(m && m->unsupported.len == 0);
+    for (size_t i = 0; m && i < m->unsupported.len; i++) fprintf(stderr, "  unsupported: %s\n", m->unsupported.data[i].what);
+    /* store, load, 2 rmw, 2 cmpxchg, fence, nand, max, the float's load and
+     * cmpxchg loop, pointer store, exchange */
+    CHECK(m && m->atomics >= 13 && m->atomics_weak == 1);
+    const ir_func *f = func(m, "main");
+    CHECK(f && count_op(f, IR_CALL) == 0);
+    /* every read-modify-write is a load and a store of the same width */
+    CHECK(f && count_op(f, IR_LOAD) >= 10 && count_op(f, IR_STORE) >= 10);
+    /* atomic arithmetic wraps: no nsw on what fetch_add computes */
+    for (uint32_t i = 0; f && i < f->ninsts; i++)
+      if (f->insts[i].op == IR_ADD && f->insts[i].ops[0].kind == IR_VAL_INST &&
+          f->insts[f->insts[i].ops[0].id].op == IR_LOAD && f->insts[i].ops[1].kind == IR_VAL_CONST &&
+          f->insts[i].ops[1].imm == 2)
+        CHECK(!(f->insts[i].flags & IR_NSW));
+    /* cmpxchg: old == cmp decides what is stored back */
+    CHECK(f && count_op(f, IR_SELECT) >= 4 && count_op(f, IR_FADD) == 1);
+    char err[256];
+    CHECK(m && ir_verify(m, err, sizeof err));
+    ir_module_free(m);
+  }
+
+  /* a program without atomics counts none */
+  ir_module *m = load_text(".c", "int x; int main(void) { return x; }\n", 64);
+  CHECK(m && m->atomics == 0 && m->atomics_weak == 0);
+  ir_module_free(m);
+
+  /* what has no sequential form here is reported by name */
+  m = load_text(".ll",
+                "define i32 @main() {\n"
+                "  %p = alloca i128\n"
+                "  store i128 0, i128* %p\n"
+                "  %o = atomicrmw add i128* %p, i128 1 seq_cst\n"
+                "  %f = alloca double\n"
+                "  %d = atomicrmw fadd double* %f, double 1.0 seq_cst\n"
+                "  ret i32 0\n"
+                "}\n", 64);
+  CHECK(m && has_unsupported(m, "atomicrmw add", 0) && !has_unsupported(m, "atomicrmw fadd", 0));
+  ir_module_free(m);
+
+  /* an _Atomic struct goes through the generic library functions */
+  m = load_text(".c",
+                "#include <stdatomic.h>\n"
+                "struct S { int a, b, c; };\n"
+                "_Atomic struct S s;\n"
+                "int main(void) {\n"
+                "  struct S t = {1, 2, 3}, e = t;\n"
+                "  atomic_store(&s, t);\n"
+                "  t = atomic_load(&s);\n"
+                "  t = atomic_exchange(&s, e);\n"
+                "  return atomic_compare_exchange_strong(&s, &e, t) + t.a;\n"
+                "}\n", 64);
+  CHECK(m && m->unsupported.len == 0 && m->atomics == 4 && m->atomics_weak == 1);
+  const ir_func *f = func(m, "main");
+  int memmoves = 0, memcmps = 0;
+  for (uint32_t i = 0; f && i < f->ninsts; i++)
+    if (f->insts[i].op == IR_CALL && f->insts[i].callee != IR_NONE) {
+      uint8_t bk = m->funcs.data[f->insts[i].callee].builtin;
+      memmoves += bk == IR_BUILTIN_MEMMOVE;
+      memcmps += bk == IR_BUILTIN_MEMCMP;
+    }
+  CHECK(memmoves == 6 && memcmps == 1);
+  ir_module_free(m);
+}
+
 int main(void) {
   test_projects();
+  test_atomics();
   test_parse_flags();
   test_float();
   test_asm();
