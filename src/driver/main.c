@@ -83,6 +83,12 @@ static void usage(FILE *out) {
         "                         scalars arbitrary, each pointer to a fresh heap object of its\n"
         "                         pointee type with arbitrary contents (one level down too)\n"
         "  --object-size BYTES    the object a void or char pointer argument points to (default 64)\n"
+        "  --char-args M          a char pointer argument (char, signed char, unsigned char):\n"
+        "                         string (default: NUL-terminated, any length below\n"
+        "                         --object-size) or bytes (arbitrary bytes, as void *)\n"
+        "  --buffer-arg P,N       pointer parameter P points to exactly N elements, N an integer\n"
+        "                         parameter in [0, --object-size] (names or 1-based positions;\n"
+        "                         repeatable)\n"
         "  --args-may-be-null     pointer arguments (and pointers in their objects) may be NULL\n"
         "  --undefined-functions M  a call of a function without a body: arbitrary (default: it\n"
         "                         terminates, returns an arbitrary value, writes nothing), havoc\n"
@@ -274,6 +280,18 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       i++;
     } else if (strcmp(a, "--args-may-be-null") == 0) {
       o->entry.args_may_be_null = true;
+    } else if (strcmp(a, "--char-args") == 0) {
+      if (next && strcmp(next, "string") == 0) o->entry.char_args = FE_CHAR_ARGS_STRING;
+      else if (next && strcmp(next, "bytes") == 0) o->entry.char_args = FE_CHAR_ARGS_BYTES;
+      else return usage_error("--char-args needs string or bytes", next);
+      i++;
+    } else if (strcmp(a, "--buffer-arg") == 0) {
+      /* P,N: two non-empty names; whether they name parameters is the front end's check */
+      const char *comma = next ? strchr(next, ',') : NULL;
+      if (!comma || comma == next || !comma[1] || strchr(comma + 1, ','))
+        return usage_error("--buffer-arg needs POINTER,LENGTH (two parameters of --function)", next);
+      if (o->entry.nbuffer_args == FE_MAX_BUFFER_ARGS) return usage_error("too many --buffer-arg (at most 16)", next);
+      o->entry.buffer_args[o->entry.nbuffer_args++] = argv[++i];
     } else if (project_is_cflag(a, next, &cflag_args)) {
       for (int k = 0; k < cflag_args; k++) VEC_PUSH(o->cflags, argv[i + k]);
       i += cflag_args - 1;

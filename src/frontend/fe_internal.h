@@ -144,8 +144,9 @@ typedef struct {
 /* With opt->entry.name set: renames the program's main (if any) and adds a
  * main that calls the entry function with arbitrary arguments (entry.c
  * states the model), and describes it in *out. Without: nothing. False
- * with a one-line *err when the function does not exist or has a
- * parameter outside the model. */
+ * with a one-line *err when the function does not exist, has a parameter
+ * outside the model, or a --buffer-arg names no pointer and length pair of
+ * its parameters. */
 bool fe_build_entry(LLVMModuleRef mod, const fe_options *opt, fe_entry_text *out, char **err);
 bool fe_unsupported(fe_lower *L, const char *what);
 bool fe_unsupported_at(fe_lower *L, const char *what, ir_loc loc);

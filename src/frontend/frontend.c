@@ -36,6 +36,8 @@ void fe_options_default(fe_options *o) {
   o->entry.name = NULL;
   o->entry.object_size = FE_DEFAULT_OBJECT_SIZE;
   o->entry.args_may_be_null = false;
+  o->entry.char_args = FE_CHAR_ARGS_STRING;
+  o->entry.nbuffer_args = 0;
 }
 
 typedef struct {

@@ -51,10 +51,25 @@ typedef enum {
 
 /* The entry of --function NAME: main becomes a generated function that
  * calls NAME with arbitrary arguments (frontend/entry.c states the model). */
+/* What a character pointer parameter points to (entry.c states which
+ * parameters are character pointers). */
+typedef enum {
+  FE_CHAR_ARGS_STRING, /* default: a NUL-terminated string in an object of object_size bytes */
+  FE_CHAR_ARGS_BYTES   /* object_size arbitrary bytes, as a void * */
+} fe_char_args;
+
+#define FE_MAX_BUFFER_ARGS 16
+
 typedef struct {
   const char *name;       /* NULL: the program's own main */
   uint64_t object_size;   /* bytes of the object a void * or character pointer points to */
   bool args_may_be_null;  /* a pointer argument (at every level) may also be NULL */
+  fe_char_args char_args; /* --char-args; FE_CHAR_ARGS_STRING when zeroed */
+  /* --buffer-arg P,N: "P,N" as given (P, N: parameter names or 1-based
+   * positions; entry.c checks them), the pointer P to an array of exactly N
+   * elements, 0 <= N <= object_size */
+  const char *buffer_args[FE_MAX_BUFFER_ARGS];
+  unsigned nbuffer_args;
 } fe_entry;
 
 #define FE_DEFAULT_OBJECT_SIZE 64

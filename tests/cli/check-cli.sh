@@ -382,5 +382,44 @@ run atomic-true 0 --prop termination --timeout 60 "$tmp/atomic.c" && expect_firs
 run no-atomic 0 --prop termination "$tmp/ok.c" &&
   if printf '%s\n' "$out" | grep -q "single-threaded"; then bad "no-atomic: the atomics assumption without atomics"; else ok; fi
 
+# --function with string and buffer arguments (tests/cli/entry): the model
+# decides between a proof and a violated precondition; a bug under it
+# replays natively; a bad --buffer-arg is one line and UNKNOWN
+ms=(--no-progress --timeout 120 --prop valid-memsafety)
+run str-count 0 "${ms[@]}" --function count_char tests/cli/entry/strings.c && expect_first str-count TRUE &&
+  expect_out str-count "assumption: .*argument s of count_char: a NUL-terminated string of at most 63 characters in an object of 64 bytes"
+run str-bytes 0 "${ms[@]}" --char-args bytes --function count_char tests/cli/entry/strings.c &&
+  expect_first str-bytes "FALSE(valid-deref)"
+run str-uint8 0 "${ms[@]}" --function first_zero tests/cli/entry/strings.c && expect_first str-uint8 "FALSE(valid-deref)"
+run str-off-by-one 0 "${ms[@]}" --function last_char --harness "$tmp/h-str.c" tests/cli/entry/strings.c &&
+  expect_first str-off-by-one "FALSE(valid-deref)" && expect_out str-off-by-one "strings.c:22"
+run buf-safe 0 "${ms[@]}" --function sum --buffer-arg buf,n tests/cli/entry/buffers.c && expect_first buf-safe TRUE &&
+  expect_out buf-safe "argument buf of sum: an object of n bytes with arbitrary contents, 0 <= n <= 64"
+run buf-safe-int 0 "${ms[@]}" --function isum --buffer-arg 2,1 tests/cli/entry/buffers.c && expect_first buf-safe-int TRUE
+run buf-unsafe 0 "${ms[@]}" --function sum_bad --buffer-arg buf,n --harness "$tmp/h-buf.c" tests/cli/entry/buffers.c &&
+  expect_first buf-unsafe "FALSE(valid-deref)" && expect_out buf-unsafe "buffers.c:14"
+run buf-no-param 0 "${ms[@]}" --function sum --buffer-arg buf,len tests/cli/entry/buffers.c &&
+  expect_first buf-no-param UNKNOWN && expect_out buf-no-param "^reason: --function sum: --buffer-arg buf,len: the length is not a parameter"
+run buf-not-ptr 0 "${ms[@]}" --function sum --buffer-arg n,buf tests/cli/entry/buffers.c &&
+  expect_first buf-not-ptr UNKNOWN && expect_out buf-not-ptr "the pointer is not a pointer"
+run buf-not-int 0 "${ms[@]}" --function strs --buffer-arg a,b tests/cli/entry/buffers.c &&
+  expect_first buf-not-int UNKNOWN && expect_out buf-not-int "the length is not an integer"
+run buf-syntax 2 --buffer-arg buf --function sum tests/cli/entry/buffers.c && expect_err buf-syntax "POINTER,LENGTH"
+run char-args-bad 2 --char-args text --function sum tests/cli/entry/buffers.c && expect_err char-args-bad "string or bytes"
+# the two bugs replay natively (the command in the harness's first comment)
+if command -v clang >/dev/null && echo 'int main(void){return 0;}' >"$tmp/asan.c" &&
+  clang -fsanitize=address "$tmp/asan.c" -o "$tmp/asan" 2>/dev/null; then
+  for h in h-str:strings.c:22 h-buf:buffers.c:14; do
+    f=${h%%:*}
+    site=${h#*:}
+    build=$(sed -n 's/^ \*   \(clang .*\) \&\& \.\/a\.out$/\1/p' "$tmp/$f.c" | head -n 1)
+    if [ -z "$build" ] || ! eval "$build -o $tmp/$f" >"$tmp/$f.log" 2>&1; then
+      bad "$f: the harness does not build: $build: $(head -3 "$tmp/$f.log" 2>/dev/null)"
+    elif "$tmp/$f" >"$tmp/$f.run" 2>&1 || true; grep -q "heap-buffer-overflow" "$tmp/$f.run" &&
+      grep -q "$site" "$tmp/$f.run"; then ok
+    else bad "$f: the native run does not show the overflow at $site: $(head -5 "$tmp/$f.run")"; fi
+  done
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
