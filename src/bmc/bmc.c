@@ -264,6 +264,7 @@ void benc_free(benc *e) {
   VEC_FREE(e->constraints);
   VEC_FREE(e->call_stack);
   free(e->func_addr);
+  free(e->func_taken);
   free(e->global_obj);
   bmem_free_cache(e);
 }

@@ -29,8 +29,11 @@
  *    few times.
  *  - BMC_SAFE only when no violation is satisfiable and no unwinding
  *    condition is either (every loop and recursion fully unrolled, nothing
- *    cut), nothing was approximated (a call without body, an indirect call
- *    through a symbolic pointer, an asm with a "memory" clobber, whose
+ *    cut; an indirect call runs each candidate callee, ir/cfg.h
+ *    ir_indirect_candidates, and a pointer equal to none of them is a cut
+ *    run), nothing was approximated (a call without body, an indirect call
+ *    through a symbolic pointer without any candidate, an asm with a
+ *    "memory" clobber, whose
  *    writes are modelled as none, as the interpreter runs it: such a
  *    complete unwinding is UNKNOWN at once, with that reason), and only
  *    for unreach-call, no-overflow and valid-memcleanup: the
@@ -212,7 +215,7 @@ char *bmc_kind_render(const ir_module *m, const bmc_kind_atom_vec *atoms, uint32
  * recursive function (calls on the inline stack); at some bounds no run
  * reaches a back edge or a recursive call beyond them (every unwinding
  * condition unsatisfiable), nothing was approximated (bmc.h: a call
- * without body, an indirect call through a symbolic pointer, an asm memory
+ * without body, an indirect call without candidate callee, an asm memory
  * clobber, a library function or size the encoding does not cover), and no
  * run within the bounds has undefined behaviour (signed overflow, division
  * by zero, shift amounts, violated nuw/exact flags, fptosi out of range, a

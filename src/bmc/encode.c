@@ -611,22 +611,11 @@ ir_builtin bmc_effective_builtin(const ir_func *g) {
   return IR_BUILTIN_NONE;
 }
 
-static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uint32_t inst) {
-  uint32_t callee = in->callee, first = 0;
+/* Calls function `callee` (resolved) with the call's arguments ops[first..]
+ * in state s: its body inlined, a builtin executed, or the run cut. */
+static smt_term call_resolved(benc *e, bframe *fr, bstate *s, const ir_inst *in, uint32_t inst, uint32_t callee,
+                              uint32_t first) {
   unsigned rw = in->type.kind == IR_TY_VOID ? 0 : width_of(e, in->type);
-  if (callee == IR_NONE) {
-    first = 1;
-    smt_term fp = eval(e, fr, s, &in->ops[0], inst);
-    uint64_t addr;
-    if (bmem_const(e, fp, &addr))
-      for (uint32_t g = 0; g < e->m->funcs.len; g++)
-        if (e->func_addr[g] == addr) callee = g;
-    if (callee == IR_NONE) {
-      incomplete(e, "indirect call through a symbolic pointer");
-      cut(e, s, SMT_TRUE);
-      return rw ? fresh(e, "call", rw) : SMT_NULL;
-    }
-  }
   assert(callee < e->m->funcs.len && in->nops >= first);
   const ir_func *g = &e->m->funcs.data[callee];
   uint32_t nargs = in->nops - first;
@@ -677,6 +666,114 @@ static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uin
   }
   free(args);
   return r;
+}
+
+/* Function pointers (issue 40): at most this many leaves of an ite tree of
+ * addresses are read as the pointer's value set. */
+#define BENC_MAX_FP_LEAVES 64u
+
+/* Collects the leaves of the ite tree t into *out; false when a leaf is not
+ * a constant or there are too many. */
+static bool const_leaves(benc *e, smt_term t, u64_vec *out) {
+  smt_ctx *c = e->ctx;
+  if (smt_term_kind(c, t) == SMT_ITE)
+    return const_leaves(e, smt_term_arg(c, t, 1), out) && const_leaves(e, smt_term_arg(c, t, 2), out);
+  uint64_t a;
+  if (!bmem_const(e, t, &a) || out->len >= BENC_MAX_FP_LEAVES) return false;
+  VEC_PUSH(*out, a);
+  return true;
+}
+
+void bmc_call_candidates(const ir_module *m, const bool *taken, const uint64_t *func_addr, const ir_inst *call,
+                         const uint64_t *leaves, size_t nleaves, u32_vec *out) {
+  assert(call->op == IR_CALL && call->callee == IR_NONE);
+  if (!leaves) {
+    ir_indirect_candidates(m, taken, call, out);
+    return;
+  }
+  for (uint32_t g = 0; g < m->funcs.len; g++) {
+    bool hit = false;
+    for (size_t k = 0; k < nleaves && !hit; k++) hit = leaves[k] == func_addr[g];
+    if (hit && taken[g] && ir_callee_compatible(m, call, g)) VEC_PUSH(*out, g);
+  }
+}
+
+/* An indirect call through the symbolic pointer fp: one run per candidate
+ * callee g under guard && fp == addr(g), merged like states at a join point
+ * (their guards are disjoint). A run through any other value (null, a data
+ * pointer, a function of another type) is one the interpreter ends as an
+ * invalid call, which no property asks about: it is cut, so no TRUE is
+ * claimed while it is possible. */
+static smt_term indirect_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uint32_t inst, smt_term fp) {
+  smt_ctx *c = e->ctx;
+  const ir_module *m = e->m;
+  unsigned rw = in->type.kind == IR_TY_VOID ? 0 : width_of(e, in->type);
+  u64_vec leaves = {0};
+  bool exact = const_leaves(e, fp, &leaves);
+  u32_vec cands = {0};
+  bmc_call_candidates(m, e->func_taken, e->func_addr, in, exact ? leaves.data : NULL, leaves.len, &cands);
+  VEC_FREE(leaves);
+  if (cands.len == 0) {
+    VEC_FREE(cands);
+    if (!exact) incomplete(e, "indirect call through a symbolic pointer without candidate callee");
+    cut(e, s, SMT_TRUE);
+    return rw ? fresh(e, "call", rw) : SMT_NULL;
+  }
+  uint32_t nregs = fr->f->ninsts;
+  bstate out = {0};
+  out.guard = SMT_FALSE;
+  smt_term r = SMT_NULL, none = SMT_TRUE;
+  for (size_t k = 0; k < cands.len; k++) {
+    uint32_t g = cands.data[k];
+    smt_term hit = smt_mk_eq(c, fp, pconst(e, e->func_addr[g]));
+    none = smt_mk_and2(c, none, smt_mk_not(c, hit));
+    smt_term gg = smt_mk_and2(c, s->guard, hit);
+    if (gg == SMT_FALSE) continue;
+    bstate sg;
+    state_copy(&sg, s, nregs);
+    sg.guard = gg;
+    smt_term rg = call_resolved(e, fr, &sg, in, inst, g, 1);
+    if (e->out_of_time) {
+      state_free(&sg);
+      break;
+    }
+    if (sg.guard == SMT_NULL || sg.guard == SMT_FALSE) {
+      state_free(&sg);
+      continue;
+    }
+    if (rw) {
+      rg = rg == SMT_NULL ? fresh(e, "call", rw) : resize(e, rg, rw, false);
+      r = r == SMT_NULL ? rg : smt_mk_ite(c, sg.guard, rg, r);
+    }
+    state_merge(e, &out, &sg, nregs);
+  }
+  VEC_FREE(cands);
+  benc_cut(e, BCUT_OTHER, smt_mk_and2(c, s->guard, none), IR_NONE, IR_NONE);
+  if (out.guard == SMT_NULL || out.guard == SMT_FALSE) {
+    state_free(&out);
+    s->guard = SMT_FALSE; /* no run goes on after the call */
+  } else {
+    state_free(s);
+    *s = out;
+  }
+  return rw && r == SMT_NULL ? fresh(e, "call", rw) : r;
+}
+
+static smt_term exec_call(benc *e, bframe *fr, bstate *s, const ir_inst *in, uint32_t inst) {
+  if (in->callee != IR_NONE) return call_resolved(e, fr, s, in, inst, in->callee, 0);
+  assert(in->nops >= 1);
+  if (!e->func_taken) {
+    e->func_taken = xcalloc(e->m->funcs.len + 1, sizeof *e->func_taken);
+    ir_address_taken_funcs(e->m, e->func_taken);
+  }
+  smt_term fp = eval(e, fr, s, &in->ops[0], inst);
+  uint64_t addr;
+  /* a constant address: that function, whatever its type (a K&R call through
+   * a mismatched declaration); only an address-taken one, as kind.c traces */
+  if (bmem_const(e, fp, &addr))
+    for (uint32_t g = 0; g < e->m->funcs.len; g++)
+      if (e->func_addr[g] == addr && e->func_taken[g]) return call_resolved(e, fr, s, in, inst, g, 1);
+  return indirect_call(e, fr, s, in, inst, fp);
 }
 
 static smt_kind binary_kind(uint8_t op) {

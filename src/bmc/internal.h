@@ -159,6 +159,8 @@ typedef struct benc {
   VEC(bobj) objs;
   uint64_t next_addr;
   uint64_t *func_addr; /* per function: its (non-dereferenceable) address */
+  bool *func_taken;    /* per function: its address is taken (ir_address_taken_funcs); made on the
+                          first indirect call */
   uint64_t *global_obj; /* per global: object index */
 
   VEC(bevent) events;
@@ -335,6 +337,16 @@ void bkind_free(benc *e);
 smt_term bfloat_value(benc *e, const ir_inst *in, const smt_term *ops, unsigned w, smt_term *ub);
 
 /* ---- encode.c ------------------------------------------------------------ */
+/* The candidate callees of the indirect call `call` (callee IR_NONE), appended
+ * to out in increasing id order: the functions whose address is taken
+ * (taken, ir_address_taken_funcs) and that are compatible with the call
+ * (ir_callee_compatible); with leaves (the constant leaves of the pointer's
+ * ite tree, nleaves of them) only those at one of these addresses
+ * (func_addr, per function). Every other value of the
+ * pointer is the caller's "none of them" case. */
+void bmc_call_candidates(const ir_module *m, const bool *taken, const uint64_t *func_addr, const ir_inst *call,
+                         const uint64_t *leaves, size_t nleaves, u32_vec *out);
+
 /* Encodes main at e->bound. False when main is missing or time ran out. */
 bool benc_run(benc *e);
 /* Encodes one iteration of the loop at block `head` of function fid

@@ -38,6 +38,7 @@ typedef struct {
   uint32_t loop_fid;
   bool *fn_seen;   /* per function: scanned as a callee already */
   bool *visited;   /* per instruction of the function being traced (root search) */
+  bool *taken;     /* per function: its address is taken (made on the first indirect call) */
 } scan_ctx;
 
 static void give_up(bkloop *L, const char *why) {
@@ -103,20 +104,38 @@ static void write_through(scan_ctx *sc, uint32_t fid, const ir_value *v) {
 
 static void scan_function(scan_ctx *sc, uint32_t fid, const bool *blocks);
 
+static void scan_callee(scan_ctx *sc, uint32_t fid, const ir_inst *in, uint32_t callee, uint32_t first);
+
 static void scan_call(scan_ctx *sc, uint32_t fid, const ir_inst *in) {
-  bkloop *L = sc->L;
-  if (in->callee == IR_NONE) {
-    give_up(L, "a loop calls through a function pointer");
+  if (in->callee != IR_NONE) {
+    scan_callee(sc, fid, in, in->callee, 0);
     return;
   }
-  const ir_func *g = &sc->m->funcs.data[in->callee];
+  /* an indirect call runs one of the functions whose address is taken (the
+   * encoding cuts every other pointer value, encode.c indirect_call): every
+   * one it could run with these arguments, whatever the types (a constant
+   * address is called whatever its type) */
+  if (!sc->taken) {
+    sc->taken = xcalloc(sc->m->funcs.len + 1, sizeof *sc->taken);
+    ir_address_taken_funcs(sc->m, sc->taken);
+  }
+  uint32_t nargs = in->nops ? in->nops - 1 : 0;
+  for (uint32_t g = 0; g < sc->m->funcs.len; g++)
+    if (sc->taken[g] && sc->m->funcs.data[g].nparams <= nargs) scan_callee(sc, fid, in, g, 1);
+}
+
+/* What the call `in` of fid writes when it calls `callee` with the
+ * arguments ops[first..]. */
+static void scan_callee(scan_ctx *sc, uint32_t fid, const ir_inst *in, uint32_t callee, uint32_t first) {
+  bkloop *L = sc->L;
+  const ir_func *g = &sc->m->funcs.data[callee];
   ir_builtin b = bmc_effective_builtin(g);
   if (g->defined && b == IR_BUILTIN_NONE) { /* runs its body: what it writes, the loop writes */
-    if (!sc->fn_seen[in->callee]) {
-      sc->fn_seen[in->callee] = true;
+    if (!sc->fn_seen[callee]) {
+      sc->fn_seen[callee] = true;
       bool *saved = sc->visited;
       sc->visited = xcalloc(g->ninsts + 1, sizeof *sc->visited);
-      scan_function(sc, in->callee, NULL);
+      scan_function(sc, callee, NULL);
       free(sc->visited);
       sc->visited = saved;
     }
@@ -139,7 +158,7 @@ static void scan_call(scan_ctx *sc, uint32_t fid, const ir_inst *in) {
   case IR_BUILTIN_STRNCAT:
   case IR_BUILTIN_SPRINTF:
   case IR_BUILTIN_SNPRINTF:
-    if (in->nops) write_through(sc, fid, &in->ops[0]);
+    if (in->nops > first) write_through(sc, fid, &in->ops[first]);
     return;
   default: return; /* reads memory or none; a call without body makes the encoding incomplete anyway */
   }
@@ -233,11 +252,12 @@ static bkloop *analyse_loop(const ir_module *m, uint32_t fid, uint32_t head) {
         give_up(L, "a loop with more than one entry");
   }
   if (!L->ok) return L;
-  scan_ctx sc = {m, L, fid, xcalloc(m->funcs.len + 1, sizeof(bool)), xcalloc(f->ninsts + 1, sizeof(bool))};
+  scan_ctx sc = {m, L, fid, xcalloc(m->funcs.len + 1, sizeof(bool)), xcalloc(f->ninsts + 1, sizeof(bool)), NULL};
   sc.fn_seen[fid] = true; /* a recursive call back into the loop's function: scanned whole below */
   scan_function(&sc, fid, L->in_loop);
   free(sc.fn_seen);
   free(sc.visited);
+  free(sc.taken);
   find_slots(f, head, L);
   return L;
 }

@@ -112,6 +112,54 @@ void ir_recursive_funcs(const ir_module *m, bool *recursive) {
   graph_free(&g);
 }
 
+/* ---- indirect calls ---------------------------------------------------------- */
+
+void ir_address_taken_funcs(const ir_module *m, bool *taken) {
+  uint32_t nf = (uint32_t)m->funcs.len;
+  for (uint32_t f = 0; f < nf; f++) taken[f] = false;
+  for (uint32_t f = 0; f < nf; f++) {
+    const ir_func *fn = &m->funcs.data[f];
+    if (!fn->defined) continue;
+    for (uint32_t i = 0; i < fn->ninsts; i++) {
+      const ir_inst *in = &fn->insts[i];
+      for (uint32_t k = 0; k < in->nops; k++)
+        if (in->ops[k].kind == IR_VAL_FUNC && in->ops[k].id < nf) taken[in->ops[k].id] = true;
+    }
+  }
+  for (size_t g = 0; g < m->globals.len; g++) {
+    const ir_global *gl = &m->globals.data[g];
+    for (uint32_t r = 0; r < gl->nrelocs; r++)
+      if (gl->relocs[r].kind == IR_VAL_FUNC && gl->relocs[r].target < nf) taken[gl->relocs[r].target] = true;
+  }
+}
+
+/* Do a value of type a and a parameter or result of type b have one width? */
+static bool same_width(ir_type a, ir_type b) {
+  if (a.kind == IR_TY_VOID || b.kind == IR_TY_VOID) return a.kind == b.kind;
+  return a.bits == b.bits;
+}
+
+bool ir_callee_compatible(const ir_module *m, const ir_inst *call, uint32_t g) {
+  assert(call->op == IR_CALL && call->callee == IR_NONE && call->nops >= 1);
+  if (g >= m->funcs.len) return false;
+  const ir_func *fn = &m->funcs.data[g];
+  uint32_t nargs = call->nops - 1;
+  if (fn->variadic ? nargs < fn->nparams : nargs != fn->nparams) return false;
+  for (uint32_t i = 0; i < fn->nparams; i++)
+    if (!same_width(call->ops[1 + i].type, fn->params[i])) return false;
+  return call->type.kind == IR_TY_VOID || same_width(call->type, fn->ret);
+}
+
+uint32_t ir_indirect_candidates(const ir_module *m, const bool *taken, const ir_inst *call, u32_vec *out) {
+  uint32_t n = 0;
+  for (uint32_t g = 0; g < m->funcs.len; g++)
+    if (taken[g] && ir_callee_compatible(m, call, g)) {
+      VEC_PUSH(*out, g);
+      n++;
+    }
+  return n;
+}
+
 /* ---- liveness ---------------------------------------------------------------- */
 
 /* live := live before the first non-phi of b, from `live` = live at b's end,

@@ -86,6 +86,33 @@ void ir_call_graph(const ir_module *m, graph *g);
  * m->funcs.len entries; all are written. */
 void ir_recursive_funcs(const ir_module *m, bool *recursive);
 
+/* ---- indirect calls ----------------------------------------------------- */
+
+/* taken[f] := the address of function f is taken in the module: f is an
+ * operand (IR_VAL_FUNC) of some instruction of a defined function (a direct
+ * call's callee is no operand; a function passed as an argument is), or a
+ * relocation of some global's initial bytes. Only these functions can be
+ * the value of a function pointer that a run computes from the program's
+ * own values; any other value (null, a data pointer, garbage) ends the run
+ * of the interpreter as an invalid call. taken has m->funcs.len entries;
+ * all are written. */
+void ir_address_taken_funcs(const ir_module *m, bool *taken);
+
+/* May function g be called by the indirect call `call` (an IR_CALL with
+ * callee IR_NONE, ops[0] the pointer, ops[1..] the arguments) as a run of
+ * the interpreter would: as many arguments as g has parameters (variadic g:
+ * at least as many), each of the width of its parameter (an integer and a
+ * pointer of the same width agree), and a result of g's width when the call
+ * uses one (a call without result may call any g). Conservative in the
+ * sense that a g it rejects is only left to the caller's "none of them"
+ * case, never assumed away. */
+bool ir_callee_compatible(const ir_module *m, const ir_inst *call, uint32_t g);
+
+/* The candidates of the indirect call `call`: the functions with taken[f]
+ * (ir_address_taken_funcs) that are compatible with it, in increasing id
+ * order, appended to out. Returns how many were appended. */
+uint32_t ir_indirect_candidates(const ir_module *m, const bool *taken, const ir_inst *call, u32_vec *out);
+
 /* ---- bitsets ------------------------------------------------------------ */
 
 static inline uint32_t ir_bits_words(uint32_t n) { return (n + 63) / 64; }

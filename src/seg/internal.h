@@ -79,7 +79,9 @@ typedef struct seg_state {
   VEC(seg_alloc) al;
   VEC(seg_pt) pt;
   uint32_t nglobals;
-  smt_term *globals;   /* per global of the module: its base address (a symbolic variable) */
+  smt_term *globals;   /* per global of the module: its base address (a symbolic variable); then
+                          per function (index globals.len + id): its address, SMT_NULL when it is
+                          not taken (ir_address_taken_funcs) */
   smt_term fo_cache;   /* <a>, SMT_NULL until computed (any change resets it) */
   /* The KB atoms that seg_project removed from this state since it was
    * made by seg_state_copy (a conjunction; SMT_NULL: none). They relate the

@@ -38,6 +38,8 @@ typedef struct {
   const ir_inst *in;
   uint32_t var_mark; /* variables v<N> with N >= var_mark were made in this step */
   bool moved;        /* the rule positioned the frames itself */
+  uint32_t arg0;     /* a call: the operand of its first argument (1 for an indirect call, whose
+                        operand 0 is the function pointer) */
   /* math_ints: the instruction says how its constant operands are read
    * (add / sub / mul: signed unless nuw only, as C's x - c is x + (-c) in
    * the IR; an ordered comparison, sext / zext, division, pointer offsets);
@@ -321,10 +323,18 @@ static bool rd_native(cx *c, ir_value v, smt_term *out, bool *sg) {
   case IR_VAL_UNDEF:
     *out = fresh_of(c, v.type, false);
     return true;
-  case IR_VAL_FUNC:
-    leaf(c, SEG_LEAF_STUCK, "address of function %s at %s",
-         v.id < c->m->funcs.len ? c->m->funcs.data[v.id].name : "?", c->loc);
-    return false;
+  case IR_VAL_FUNC: {
+    /* the address of a function: a variable of the state like a global's
+     * base (seg_initial_state), for every function whose address is taken */
+    uint32_t k = (uint32_t)c->m->globals.len + v.id;
+    if (v.id >= c->m->funcs.len || k >= c->ns->nglobals || c->ns->globals[k] == SMT_NULL) {
+      leaf(c, SEG_LEAF_STUCK, "address of function %s at %s",
+           v.id < c->m->funcs.len ? c->m->funcs.data[v.id].name : "?", c->loc);
+      return false;
+    }
+    *out = c->ns->globals[k];
+    return true;
+  }
   default:
     leaf(c, SEG_LEAF_STUCK, "unsupported operand in %s at %s", opname(c), c->loc);
     return false;
@@ -1317,14 +1327,14 @@ static bool call_defined(cx *c, uint32_t callee) {
       leaf(c, SEG_LEAF_STUCK, "recursion (not supported by the SEG yet): %s at %s", g->name, c->loc);
       return false;
     }
-  if (c->in->nops < g->nparams || !c->e->finfo || !c->e->finfo[callee].is_signed) {
+  if (c->in->nops - c->arg0 < g->nparams || !c->e->finfo || !c->e->finfo[callee].is_signed) {
     leaf(c, SEG_LEAF_STUCK, "call of %s with missing arguments at %s", g->name, c->loc);
     return false;
   }
   const seg_func_info *gi = &c->e->finfo[callee];
   smt_term *vals = xmalloc((g->nparams ? g->nparams : 1) * sizeof *vals);
   for (uint32_t i = 0; i < g->nparams; i++)
-    if (!rd(c, c->in->ops[i], slot_signed(gi, g, i), &vals[i])) {
+    if (!rd(c, c->in->ops[c->arg0 + i], slot_signed(gi, g, i), &vals[i])) {
       free(vals);
       return false;
     }
@@ -1361,7 +1371,8 @@ static bool rule_ret(cx *c) {
   const seg_func_info *ci = &c->e->finfo[cf->func];
   assert(call < caller->ninsts && cf->inst == call); /* the caller waits at the call */
   const ir_inst *cin = &caller->insts[call];
-  assert(cin->op == IR_CALL && cin->callee == c->ns->frames[c->ns->nframes - 1].func);
+  assert(cin->op == IR_CALL &&
+         (cin->callee == c->ns->frames[c->ns->nframes - 1].func || cin->callee == IR_NONE));
   uint32_t cslot = seg_slot_of_inst(caller, call);
   bool has_val = c->in->nops == 1 && cin->type.kind != IR_TY_VOID;
   bool csg = has_val && slot_signed(ci, caller, cslot);
@@ -1403,7 +1414,7 @@ static bool heap_alloc(cx *c, smt_term n) {
 
 static bool bi_free(cx *c) {
   smt_term p;
-  if (!rd(c, c->in->ops[0], false, &p)) return false;
+  if (!rd(c, c->in->ops[c->arg0], false, &p)) return false;
   dres d = decide(c, le(c, kint(c, 1), p));
   if (d == D_STOP) return false;
   if (d == D_F) return true; /* free(NULL) */
@@ -1421,8 +1432,8 @@ static bool bi_free(cx *c) {
 
 /* memset(d, c, n) / memcpy(d, s, n) / memmove(d, s, n). */
 static bool bi_mem(cx *c, bool two) {
-  const ir_value *o = c->in->ops;
-  if (c->in->nops < 3) {
+  const ir_value *o = c->in->ops + c->arg0;
+  if (c->in->nops - c->arg0 < 3) {
     leaf(c, SEG_LEAF_STUCK, "%s with too few arguments at %s", two ? "memcpy" : "memset", c->loc);
     return false;
   }
@@ -1442,7 +1453,7 @@ static bool bi_mem(cx *c, bool two) {
 static bool bi_assume(cx *c) {
   smt_term x;
   bool sg;
-  if (!rd_native(c, c->in->ops[0], &x, &sg)) return false;
+  if (!rd_native(c, c->in->ops[c->arg0], &x, &sg)) return false;
   bool ne0 = sg || math(c); /* math_ints: an unsigned value may be negative too */
   dres d = ne0 ? decide_eq(c, x, kint(c, 0)) : decide(c, le(c, kint(c, 0), sub(c, x, kint(c, 1))));
   if (d == D_STOP) return false;
@@ -1460,8 +1471,8 @@ static bool fresh_result_if_any(cx *c) {
 }
 
 static bool call_builtin(cx *c, const ir_func *g) {
-  const ir_value *o = c->in->ops;
-  uint32_t nops = c->in->nops;
+  const ir_value *o = c->in->ops + c->arg0;
+  uint32_t nops = c->in->nops - c->arg0;
   switch ((ir_builtin)g->builtin) {
   case IR_BUILTIN_NONDET:
   case IR_BUILTIN_PRINTF:
@@ -1526,15 +1537,69 @@ static bool call_builtin(cx *c, const ir_func *g) {
   return false;
 }
 
-static bool rule_call(cx *c) {
-  uint32_t callee = c->in->callee;
-  if (callee == IR_NONE || callee >= c->m->funcs.len) {
-    leaf(c, SEG_LEAF_STUCK, "indirect call at %s", c->loc);
-    return false;
-  }
+static bool call_function(cx *c, uint32_t callee) {
   const ir_func *g = &c->m->funcs.data[callee];
   if (g->defined) return call_defined(c, callee);
   return call_builtin(c, g);
+}
+
+/* An indirect call (issue 40): its callee is the function whose address
+ * (a variable of the state, seg_initial_state) the pointer equals. The
+ * candidates are the functions whose address is taken and whose type fits
+ * the call (ir_callee_compatible). When <a> says which one it is, the call
+ * proceeds as a direct call of it (functions have distinct addresses, so
+ * no other candidate is possible then); otherwise, when <a> implies that
+ * the pointer is one of them, a case split (seed 002, refinement) with one
+ * REFINE child per candidate that <a> allows, fp = address of g. A pointer
+ * that may be no candidate (null, data, a function of another type: the
+ * run ends as an invalid call, or calls what no candidate covers) is a
+ * STUCK leaf: no TRUE while it is possible. */
+static bool call_indirect(cx *c) {
+  smt_term fp;
+  bool sg;
+  if (c->in->nops < 1 || !rd_native(c, c->in->ops[0], &fp, &sg)) return false;
+  c->arg0 = 1;
+  uint32_t base = (uint32_t)c->m->globals.len;
+  smt_term_vec hits = {0};
+  u32_vec cands = {0};
+  for (uint32_t g = 0; g < c->m->funcs.len; g++) {
+    if (base + g >= c->ns->nglobals || c->ns->globals[base + g] == SMT_NULL) continue; /* address not taken */
+    if (!ir_callee_compatible(c->m, c->in, g)) continue;
+    smt_term h = eq(c, fp, c->ns->globals[base + g]);
+    if (h == SMT_FALSE) continue;
+    if (h == SMT_TRUE || yes(c, h)) { /* the pointer is g's address */
+      VEC_FREE(hits);
+      VEC_FREE(cands);
+      return call_function(c, g);
+    }
+    if (yes(c, smt_mk_not(c->ctx, h))) continue;
+    VEC_PUSH(hits, h);
+    VEC_PUSH(cands, g);
+  }
+  bool covered = hits.len > 0 && yes(c, smt_mk_or(c->ctx, (uint32_t)hits.len, hits.data));
+  if (!covered) {
+    leaf(c, SEG_LEAF_STUCK, "indirect call at %s: the pointer may be no function of the call's type", c->loc);
+  } else if (hits.len == 1) {
+    uint32_t g = cands.data[0]; /* <a> implies the one hit (solver-dependent: not asked as such above) */
+    VEC_FREE(hits);
+    VEC_FREE(cands);
+    return call_function(c, g);
+  } else {
+    split(c, (uint32_t)hits.len, hits.data);
+  }
+  VEC_FREE(hits);
+  VEC_FREE(cands);
+  return false;
+}
+
+static bool rule_call(cx *c) {
+  uint32_t callee = c->in->callee;
+  if (callee == IR_NONE) return call_indirect(c);
+  if (callee >= c->m->funcs.len) {
+    leaf(c, SEG_LEAF_STUCK, "call of a missing function at %s", c->loc);
+    return false;
+  }
+  return call_function(c, callee);
 }
 
 /* ---- floating point and inline asm ------------------------------------------------------------ */
@@ -1661,8 +1726,20 @@ seg_state *seg_initial_state(seg_engine *e, const char **why) {
   c.e = e;
   c.ctx = e->ctx;
   c.m = m;
-  seg_state *s = seg_state_new((uint32_t)m->globals.len);
+  /* one base address per global, then one per function whose address is
+   * taken (rd_native, IR_VAL_FUNC): not dereferenceable (no allocation),
+   * at least 1 (not null) */
+  seg_state *s = seg_state_new((uint32_t)(m->globals.len + m->funcs.len));
   c.s = c.ns = s;
+  bool *taken = xcalloc(m->funcs.len + 1, sizeof *taken);
+  ir_address_taken_funcs(m, taken);
+  for (size_t f = 0; f < m->funcs.len; f++) {
+    if (!taken[f]) continue;
+    smt_term a = seg_fresh_ptr(e, s);
+    seg_kb_add(e, s, le(&c, kint(&c, 1), a));
+    s->globals[m->globals.len + f] = a;
+  }
+  free(taken);
   for (size_t i = 0; i < m->globals.len; i++) {
     const ir_global *g = &m->globals.data[i];
     smt_term base = seg_fresh_ptr(e, s);
@@ -1682,6 +1759,22 @@ seg_state *seg_initial_state(seg_engine *e, const char **why) {
       if (!e->opt.math_ints || !((v >> (gbits - 1)) & 1)) /* math_ints: -c or 2^n - c is any value */
         seg_kb_add(e, s, eq(&c, val, ku64(&c, v)));
       seg_pt p = {base, val, (uint32_t)g->size, false};
+      VEC_PUSH(s->pt, p);
+    }
+    /* a function's address in the initial bytes (a table of handlers, a
+     * struct of hooks): its pointer-sized field holds that address */
+    for (uint32_t r = 0; r < g->nrelocs && !g->external; r++) {
+      const ir_reloc *rl = &g->relocs[r];
+      uint32_t pb = m->ptr_bits / 8;
+      if (rl->kind != IR_VAL_FUNC || rl->addend != 0 || rl->target >= m->funcs.len || rl->offset > g->size ||
+          g->size - rl->offset < pb || s->globals[m->globals.len + rl->target] == SMT_NULL)
+        continue;
+      smt_term ad = base;
+      if (rl->offset) {
+        ad = seg_fresh_ptr(e, s);
+        seg_kb_add(e, s, eq(&c, ad, add(&c, base, ku64(&c, rl->offset))));
+      }
+      seg_pt p = {ad, s->globals[m->globals.len + rl->target], pb, false};
       VEC_PUSH(s->pt, p);
     }
   }

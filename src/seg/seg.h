@@ -59,8 +59,12 @@
  * too large into an incomplete one (answer UNKNOWN), never a wrong one.
  *
  * Scope of this version: calls to defined functions push a frame, or,
- * for recursive ones, are modular (seg_build); indirect calls and calls of
- * unknown external functions make the graph incomplete (reason given).
+ * for recursive ones, are modular (seg_build); an indirect call calls the
+ * function whose address (a variable of the state, for each function whose
+ * address is taken) the pointer equals, after a case split over the
+ * candidates of the call's type when <a> implies it is one of them (else
+ * the graph is incomplete); calls of unknown external functions make the
+ * graph incomplete (reason given).
  * Builtins: __VERIFIER_nondet_* (fresh value in the type's range),
  * __VERIFIER_assume, reach_error / abort / exit (program end), malloc,
  * calloc, free, alloca; memset, memcpy, memmove check their ranges and

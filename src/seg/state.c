@@ -353,7 +353,8 @@ static bool frame_ok(const seg_engine *e, const seg_state *s, uint32_t i) {
   if (fr->call_inst >= caller->ninsts || cf->inst != fr->call_inst)
     return broken("caller does not stand at the frame's call", i);
   const ir_inst *call = &caller->insts[fr->call_inst];
-  if (call->op != IR_CALL || call->callee != fr->func) return broken("frame's call is no direct call of it", i);
+  if (call->op != IR_CALL || (call->callee != fr->func && call->callee != IR_NONE))
+    return broken("frame's call is no call of it", i);
   return true;
 }
 
@@ -363,7 +364,8 @@ bool seg_state_check(const seg_engine *e, const seg_state *s) {
   for (uint32_t i = 0; i < s->nframes; i++)
     if (!frame_ok(e, s, i)) return false;
   if (!seg_lv_injective(s)) return broken("LV not injective", 0);
-  if (s->nglobals != e->m->globals.len) return broken("one base address per global", s->nglobals);
+  if (s->nglobals != e->m->globals.len + e->m->funcs.len)
+    return broken("one base address per global and per function", s->nglobals);
   for (uint32_t g = 0; g < s->nglobals; g++)
     if (s->globals[g] != SMT_NULL && !is_int_var(ctx, s->globals[g])) return broken("global base not a variable", g);
   if (s->nghost && !s->abstracted) return broken("ghosts outside a modular analysis", s->nghost);

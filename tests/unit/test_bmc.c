@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bmc/bmc.h"
+#include "bmc/internal.h"
 #include "driver/check_bmc.h"
 #include "c_fixture.h"
 #include "frontend/frontend.h"
@@ -569,6 +570,144 @@ static void test_termination(void) {
   }
 }
 
+
+/* The first indirect call of function `fname` in m, or NULL. */
+static const ir_inst *first_indirect_call(const ir_module *m, const char *fname) {
+  uint32_t f = ir_func_find(m, fname);
+  if (f == IR_NONE) return NULL;
+  const ir_func *fn = &m->funcs.data[f];
+  for (uint32_t i = 0; i < fn->ninsts; i++)
+    if (fn->insts[i].op == IR_CALL && fn->insts[i].callee == IR_NONE) return &fn->insts[i];
+  return NULL;
+}
+
+/* Indirect calls (issue 40): the candidates of a call are the address-taken
+ * functions of its type, narrowed to an ite tree's leaves; every other
+ * pointer value is a cut run, so no TRUE while it is reachable. */
+static void test_indirect(void) {
+  const char *text = PRELUDE
+      "static int inc(int x) { return x + 1; }\n"
+      "static int dbl(int x) { return x * 2; }\n"
+      "static int two(int x, int y) { return x + y; }\n"
+      "static int never(int x) { return x - 1; }\n" /* called directly only: its address is not taken */
+      "static long wide(long x) { return x; }\n"
+      "static void (*hook)(void *) = free;\n"
+      "int (*const table[2])(int) = {inc, dbl};\n"
+      "int (*pair)(int, int) = two;\n"
+      "long (*w)(long) = wide;\n"
+      "int main(void) {\n"
+      "  int i = __VERIFIER_nondet_int();\n"
+      "  __VERIFIER_assume(i >= 0 && i < 2);\n"
+      "  int r = table[i](never(4)) + pair(1, 2) + (int)w(3);\n"
+      "  hook(malloc(4));\n"
+      "  return r;\n"
+      "}\n";
+  ir_module *m = load_c_text(text, 64);
+  CHECK(m != NULL);
+  if (!m) return;
+  bool *taken = xcalloc(m->funcs.len + 1, sizeof *taken);
+  ir_address_taken_funcs(m, taken);
+  uint32_t inc = ir_func_find(m, "inc"), dbl = ir_func_find(m, "dbl"), two = ir_func_find(m, "two");
+  uint32_t never = ir_func_find(m, "never"), wide = ir_func_find(m, "wide"), fr = ir_func_find(m, "free");
+  CHECK(inc != IR_NONE && dbl != IR_NONE && two != IR_NONE && never != IR_NONE && wide != IR_NONE && fr != IR_NONE);
+  if (inc == IR_NONE || dbl == IR_NONE || two == IR_NONE || never == IR_NONE || wide == IR_NONE || fr == IR_NONE) {
+    free(taken);
+    ir_module_free(m);
+    return;
+  }
+  CHECK(taken[inc] && taken[dbl] && taken[two] && taken[wide] && taken[fr] && !taken[never]);
+  CHECK(!taken[ir_func_find(m, "main")] && !taken[ir_func_find(m, "malloc")]);
+  const ir_inst *call = first_indirect_call(m, "main"); /* table[i](...) */
+  CHECK(call != NULL);
+  if (call) {
+    u32_vec c = {0};
+    CHECK(ir_indirect_candidates(m, taken, call, &c) == 2 && c.len == 2);
+    CHECK(c.len == 2 && ((c.data[0] == inc && c.data[1] == dbl) || (c.data[0] == dbl && c.data[1] == inc)));
+    CHECK(!ir_callee_compatible(m, call, two) && !ir_callee_compatible(m, call, fr));
+    CHECK(!ir_callee_compatible(m, call, wide)); /* i64 parameter for an i32 argument */
+    /* an ite tree's leaves narrow the set (an address that is no function leaves it) */
+    uint64_t *addr = xcalloc(m->funcs.len + 1, sizeof *addr);
+    for (uint32_t g = 0; g < m->funcs.len; g++) addr[g] = 0x1000 + 16 * g;
+    uint64_t leaves[3] = {addr[dbl], 0, addr[never]};
+    c.len = 0;
+    bmc_call_candidates(m, taken, addr, call, leaves, 3, &c);
+    CHECK(c.len == 1 && c.data[0] == dbl); /* never: not address-taken */
+    c.len = 0;
+    bmc_call_candidates(m, taken, addr, call, NULL, 0, &c);
+    CHECK(c.len == 2);
+    free(addr);
+    VEC_FREE(c);
+  }
+  free(taken);
+  ir_module_free(m);
+
+  expect("fnptr-table-safe", PRELUDE
+         "static int cnt;\n"
+         "static int inc(int x) { cnt += 1; return x + 1; }\n"
+         "static int dbl(int x) { cnt += 2; return x * 2; }\n"
+         "static int (*const table[2])(int) = {inc, dbl};\n"
+         "int main(void) {\n"
+         "  int i = __VERIFIER_nondet_int();\n"
+         "  __VERIFIER_assume(i >= 0 && i < 2);\n"
+         "  int r = table[i](3);\n"
+         "  if (r != 4 && r != 6) reach_error();\n"
+         "  if (cnt == 0 || cnt > 2) reach_error();\n"
+         "  return 0;\n"
+         "}\n",
+         "unreach-call", 0, BMC_SAFE, PROP_UNREACH_CALL);
+  expect("fnptr-table-unsafe", PRELUDE
+         "static int cnt;\n"
+         "static int inc(int x) { cnt += 1; return x + 1; }\n"
+         "static int dbl(int x) { cnt += 2; return x * 2; }\n"
+         "static int (*const table[2])(int) = {inc, dbl};\n"
+         "int main(void) {\n"
+         "  int i = __VERIFIER_nondet_int();\n"
+         "  __VERIFIER_assume(i >= 0 && i < 2);\n"
+         "  int r = table[i](3);\n"
+         "  if (r == 6 && cnt == 2) reach_error();\n"
+         "  return 0;\n"
+         "}\n",
+         "unreach-call", 0, BMC_VIOLATION, PROP_UNREACH_CALL);
+  /* an index out of range reads beyond the table: a run through a value
+   * that is no function is possible, so no TRUE */
+  expect("fnptr-out-of-range", PRELUDE
+         "static int inc(int x) { return x + 1; }\n"
+         "static int dbl(int x) { return x * 2; }\n"
+         "static int (*table[2])(int) = {inc, dbl};\n"
+         "static int pad[4];\n"
+         "int main(void) {\n"
+         "  int i = __VERIFIER_nondet_int();\n"
+         "  __VERIFIER_assume(i >= 0 && i < 3);\n"
+         "  int r = table[i](3) + pad[0];\n"
+         "  if (r != 4 && r != 6) reach_error();\n"
+         "  return 0;\n"
+         "}\n",
+         "unreach-call", 0, BMC_UNKNOWN, PROP_UNREACH_CALL);
+  /* a select between two handlers: exactly its two leaves */
+  expect("fnptr-select-unsafe", PRELUDE
+         "static int inc(int x) { return x + 1; }\n"
+         "static int dbl(int x) { return x * 2; }\n"
+         "int main(void) {\n"
+         "  int (*f)(int) = __VERIFIER_nondet_int() ? inc : dbl;\n"
+         "  if (f(5) == 10) reach_error();\n"
+         "  return 0;\n"
+         "}\n",
+         "unreach-call", 0, BMC_VIOLATION, PROP_UNREACH_CALL);
+  /* a loop calling through a pointer: k-induction havocs what every
+   * candidate writes */
+  expect("fnptr-loop-safe", PRELUDE
+         "static int g;\n"
+         "static void up(void) { if (g < 100) g++; }\n"
+         "static void down(void) { if (g > 0) g--; }\n"
+         "int main(void) {\n"
+         "  void (*f)(void) = __VERIFIER_nondet_int() ? up : down;\n"
+         "  while (__VERIFIER_nondet_int()) f();\n"
+         "  if (g < 0 || g > 100) reach_error();\n"
+         "  return 0;\n"
+         "}\n",
+         "unreach-call", 4, BMC_UNKNOWN, PROP_UNREACH_CALL);
+}
+
 int main(int argc, char **argv) {
   if (argc >= 3) return run_file(argc, argv);
   test_termination();
@@ -578,5 +717,6 @@ int main(int argc, char **argv) {
   test_unreach_call();
   test_overflow();
   test_memory();
+  test_indirect();
   return TEST_SUMMARY();
 }

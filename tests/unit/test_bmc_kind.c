@@ -148,11 +148,34 @@ static void test_refused(void) {
   bmc_kind_result_free(&r);
 }
 
+/* A loop calling through a function pointer (issue 40): the havoc covers
+ * what every candidate callee writes. */
+static void test_indirect(void) {
+  /* step reaches x == 20 after 20 iterations: beyond every k unless x is
+   * havocked, so a proof here would mean step's write was missed */
+  expect("fnptr-havoc", PRELUDE "static int x;\n"
+                                "static void step(void) { x++; }\n"
+                                "static void nop(void) { }\n"
+                                "int main(void) { void (*f)(void) = __VERIFIER_nondet_int() ? step : nop;\n"
+                                "  while (__VERIFIER_nondet_int()) { f(); if (x == 20) reach_error(); }\n"
+                                "  return 0; }\n",
+         "unreach-call", true, KIND_UNKNOWN);
+  /* the candidates write x only: y keeps its value */
+  expect("fnptr-untouched", PRELUDE "static int x, y;\n"
+                                    "static void step(void) { x++; }\n"
+                                    "static void nop(void) { }\n"
+                                    "int main(void) { void (*f)(void) = __VERIFIER_nondet_int() ? step : nop;\n"
+                                    "  while (__VERIFIER_nondet_int()) { f(); if (y != 0) reach_error(); }\n"
+                                    "  return 0; }\n",
+         "unreach-call", true, KIND_SAFE);
+}
+
 int main(void) {
   test_inductive();
   test_strengthening();
   test_never_wrong();
   test_invariants_hold_before_havoc();
   test_refused();
+  test_indirect();
   return TEST_SUMMARY();
 }

@@ -436,6 +436,55 @@ static void test_large_program_trigger(void) {
   ir_module_free(m);
 }
 
+/* Indirect calls (issue 40): the pointer's candidates are split on when
+ * <a> says it is one of them (a table of handlers in a global's initial
+ * bytes), the call runs the chosen one, and a pointer that may be no
+ * function (an entry overwritten with null) leaves the graph incomplete. */
+static void test_indirect_call(void) {
+  const char *fmt = "extern int __VERIFIER_nondet_int(void);\n"
+                    "extern void __VERIFIER_assume(int);\n"
+                    "extern void reach_error(void);\n"
+                    "static int inc(int x) { return x + 1; }\n"
+                    "static int dbl(int x) { return x * 2; }\n"
+                    "static int two(int x, int y) { return x + y; }\n" /* another type: no candidate */
+                    "int (*table[2])(int) = {inc, dbl};\n"
+                    "int (*other)(int, int) = two;\n"
+                    "int main(void) {\n"
+                    "  int i = __VERIFIER_nondet_int();\n"
+                    "  __VERIFIER_assume(i >= 0 && i < 2);\n"
+                    "  %s\n"
+                    "  int r = table[i](5);\n"
+                    "  if (r != %d && r != 10) reach_error();\n"
+                    "  return other(r, 1) > 0 ? 0 : 1;\n"
+                    "}\n";
+  static const struct {
+    const char *pre;
+    int want;
+    bool complete, error;
+  } cases[] = {{"", 6, true, false}, {"", 7, true, true}, {"if (__VERIFIER_nondet_int()) table[1] = 0;", 6, false, false}};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    char text[2048];
+    snprintf(text, sizeof text, fmt, cases[k].pre, cases[k].want);
+    ir_module *m = load_c_text(text, 64);
+    CHECK(m != NULL);
+    if (!m) continue;
+    smt_ctx *ctx = smt_ctx_new();
+    seg_graph *g = build(ctx, m);
+    const seg_summary *s = seg_graph_summary(g);
+    CHECK_MSG(s->complete == cases[k].complete, "case %zu: complete %d (%s)", k, s->complete,
+              s->reason ? s->reason : "");
+    if (cases[k].complete) {
+      CHECK_MSG(s->error_call == cases[k].error, "case %zu: error_call %d", k, s->error_call);
+      CHECK_MSG(!s->err_memory && !s->err_ub, "case %zu: %s", k, s->first_err ? s->first_err : "?");
+    } else {
+      CHECK(s->reason != NULL && strstr(s->reason, "indirect call") != NULL);
+    }
+    seg_graph_free(g);
+    smt_ctx_free(ctx);
+    ir_module_free(m);
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc > 1) return run_file(argv[1], argc > 2 ? argv[2] : NULL);
   test_strlen_ok();
@@ -448,5 +497,6 @@ int main(int argc, char **argv) {
   test_math_ints();
   test_unique_entry();
   test_large_program_trigger();
+  test_indirect_call();
   return TEST_SUMMARY();
 }
