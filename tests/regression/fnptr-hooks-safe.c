@@ -3,6 +3,7 @@
 // block is freed once and never used after.
 // RUN: --nondet 1
 // EXPECT: run: exit 1
+// VERDICT: TRUE for valid-memsafety
 // EXPECT-NOT: run: leak*
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);

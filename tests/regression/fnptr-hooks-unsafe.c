@@ -3,6 +3,7 @@
 // block is read after the free hook released it.
 // RUN: --nondet 1
 // EXPECT: run: ub use-after-free at @HERE*
+// VERDICT: FALSE(valid-deref) for valid-memsafety
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 

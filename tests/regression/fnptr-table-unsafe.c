@@ -2,6 +2,7 @@
 // nondet index in range; the third handler breaks the bound on the counter.
 // RUN: --nondet 2
 // EXPECT: run: error reached (reach_error) at @HERE*
+// VERDICT: FALSE(unreach-call)
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *)
     __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
