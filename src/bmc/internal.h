@@ -226,7 +226,7 @@ typedef struct benc {
   u64_map prov; /* address term -> provenance object + 1 (0: none), memoized (memory.c) */
   uint64_t stat_skips, stat_expands; /* stores skipped / read over by ite in bmem_select */
 
-  uint64_t stat_insts, stat_merges, stat_calls, stat_cuts, stat_queries;
+  uint64_t stat_insts, stat_merges, stat_calls, stat_cuts, stat_queries, stat_oneshot;
   double stat_encode_s, stat_solve_s; /* wall seconds spent encoding and solving */
 } benc;
 
