@@ -189,6 +189,16 @@ uint32_t bmem_flat_object(benc *e, smt_term addr) {
 
 static smt_term select_rec(benc *e, smt_term mem, smt_term addr, unsigned *budget);
 
+/* The select from memory that is no store: pushed into both sides of a
+ * guarded choice, else the solver's (an initial or havocked array). */
+static smt_term select_below(benc *e, smt_term mem, smt_term addr, unsigned *budget) {
+  smt_ctx *c = e->ctx;
+  if (smt_term_kind(c, mem) != SMT_ITE) return smt_mk_select(c, mem, addr);
+  smt_term t = select_rec(e, smt_term_arg(c, mem, 1), addr, budget);
+  smt_term f = select_rec(e, smt_term_arg(c, mem, 2), addr, budget);
+  return smt_mk_ite(c, smt_term_arg(c, mem, 0), t, f);
+}
+
 /* select at a non-constant address of flat object o: the newest store to
  * each of its bytes, found by walking the chain until every byte is seen
  * (addr lies in the object's bytes on a run that goes on: region_cut). The
@@ -233,12 +243,8 @@ static smt_term select_flat(benc *e, uint32_t o, smt_term mem, smt_term addr, un
       } else {
         r = smt_mk_select(c, cur, addr);
       }
-    } else if (k == SMT_ITE) {
-      smt_term t = select_rec(e, smt_term_arg(c, cur, 1), addr, budget);
-      smt_term f = select_rec(e, smt_term_arg(c, cur, 2), addr, budget);
-      r = smt_mk_ite(c, smt_term_arg(c, cur, 0), t, f);
     } else {
-      r = smt_mk_select(c, cur, addr);
+      r = select_below(e, cur, addr, budget);
     }
   }
   e->stat_expands += idx.len;
@@ -287,12 +293,8 @@ static smt_term select_rec(benc *e, smt_term mem, smt_term addr, unsigned *budge
       } else {
         r = smt_mk_select(c, cur, addr);
       }
-    } else if (k == SMT_ITE) {
-      smt_term t = select_rec(e, smt_term_arg(c, cur, 1), addr, budget);
-      smt_term f = select_rec(e, smt_term_arg(c, cur, 2), addr, budget);
-      r = smt_mk_ite(c, smt_term_arg(c, cur, 0), t, f);
     } else {
-      r = smt_mk_select(c, cur, addr);
+      r = select_below(e, cur, addr, budget);
     }
   }
   sel_put(e, cur, addr, r);
