@@ -132,6 +132,7 @@ static smt_result solve(benc *e, smt_term goal, smt_solver **shared, smt_solver 
     free(smt_dump_query(e->ctx, e->dump_smt, 1, &goal, comment));
   }
   double t0 = util_now();
+  may_oneshot = may_oneshot && e->oneshot;
   budget first = may_oneshot ? budget_share(e->budget, BMC_INCREMENTAL_FIRST, BMC_INCREMENTAL_FIRST_CAP,
                                             BMC_INCREMENTAL_FIRST_CAP)
                              : e->budget;
@@ -335,6 +336,8 @@ bmc_answer bmc_check(const ir_module *m, unsigned checks, const bmc_options *o, 
     e.bound = k;
     e.checks = checks;
     e.speculate = retries < BMC_MAX_SPEC_RETRIES;
+    e.oneshot = true;
+    e.memory_model = true;
     e.nospec = &nospec;
     e.budget = b;
     e.dump_smt = o->dump_smt;

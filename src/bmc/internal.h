@@ -217,6 +217,14 @@ typedef struct benc {
    * BCUT_SPEC makes bmc_check encode the bound again without speculation
    * for that object's allocation site (nospec). */
   bool speculate;
+  /* bmc_check only: provenance (its cuts, flat objects, the skips it
+   * allows) and reading over stores by ite (memory.c). The other modes
+   * (k-induction, termination, recursion, stems) keep seed 003's encoding:
+   * there the provenance cuts are proof obligations a havocked or
+   * lasso-shaped run cannot meet (k-induction of crc loops, floodmax's
+   * complete unwinding were lost with them). */
+  bool memory_model;
+  bool oneshot; /* bmc_check: a query the incremental solver does not answer soon goes to a fresh one (bmc.c) */
   u64_map *nospec;       /* allocation sites (bmem_site_key) not to speculate for */
   uint32_t win_obj;      /* the window of the store being encoded: bytes */
   uint64_t win_lo, win_hi; /* [win_lo, win_hi) of object win_obj (win_hi 0: none) */

@@ -81,6 +81,7 @@ static uint32_t object_at_const(const benc *e, uint64_t a) {
 }
 
 uint32_t bmem_provenance(benc *e, smt_term addr) {
+  if (!e->memory_model) return UINT32_MAX; /* seed 003's encoding alone */
   uint64_t memo;
   if (u64_map_get(&e->prov, addr, &memo)) return (uint32_t)memo - 1;
   smt_ctx *c = e->ctx;
@@ -310,7 +311,7 @@ static smt_term select_rec(benc *e, smt_term mem, smt_term addr, unsigned *budge
 }
 
 smt_term bmem_select(benc *e, smt_term mem, smt_term addr) {
-  unsigned budget = BMEM_EXPAND_BUDGET;
+  unsigned budget = e->memory_model ? BMEM_EXPAND_BUDGET : 0;
   return select_rec(e, mem, addr, &budget);
 }
 
