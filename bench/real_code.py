@@ -270,7 +270,7 @@ void drv_sdssplitargs(char *line) {
             ('update_crc_8', ''),
             ('update_crc_16', ''),
             ('update_crc_32', ''),
-            ('update_crc_64_ecma', ''),
+            ('update_crc_64', ''),   # checksum.h declares it as update_crc_64_ecma, crc64.c defines update_crc_64
             ('update_crc_ccitt', ''),
             ('update_crc_dnp', ''),
             ('update_crc_kermit', ''),
@@ -625,6 +625,14 @@ int drv_map_rounds(char *k0, char *k1, char *k2, int v, unsigned op, unsigned n)
 # FALSE answers only.
 _NOT_SDS = ('violated precondition: s is not an sds: %s reads the header byte s[-1] (sdslen/sdsalloc/sdsfree) in '
             'front of an argument that is a plain heap object; an sds from sdsnewlen has it')
+_CRC_LEN = ('violated precondition: num_bytes is larger than the 64-byte input object (%s reads input_str[0..'
+            'num_bytes-1]); happens only when the check runs without --buffer-arg input_str,num_bytes (a bitprove '
+            'that does not know it)')
+_CTX_LEN = ('violated precondition: ctx is not from the init function: ctx->datalen/len is arbitrary, so %s '
+            'writes %s past the 64/16-byte block buffer; init sets it to 0 and the functions keep it below the block '
+            'size')
+_NOT_MAP = ('violated precondition: m is not a map from map_init/map_set_: m->buckets is one pointer object '
+            'but m->nbuckets is arbitrary, so %s past it')
 ANALYSIS = {
     ('sds', 'sdsfreesplitres', 'valid-memsafety'):
         'violated precondition: count is not the number of tokens of an sdssplitlen/sdssplitargs result '
@@ -661,6 +669,57 @@ ANALYSIS = {
     ('sds', 'sdsrange', 'valid-memsafety'): _NOT_SDS % 'sdsrange',
     ('sds', 'sdscatlen', 'valid-memsafety'): _NOT_SDS % 'sdscatlen (sdsMakeRoomFor)',
     ('sds', 'sdscpylen', 'valid-memsafety'): _NOT_SDS % 'sdscpylen (sdsalloc)',
+    # --- issue 40's libraries
+    ('libcrc', 'crc_8', 'valid-memsafety'): _CRC_LEN % 'crc_8',
+    ('libcrc', 'crc_sick', 'valid-memsafety'): _CRC_LEN % 'crc_sick',
+    ('crypto-algorithms', 'sha256_update', 'valid-memsafety'): _CTX_LEN % ('sha256_update', 'ctx->data[ctx->datalen]'),
+    ('crypto-algorithms', 'sha256_final', 'valid-memsafety'): _CTX_LEN % ('sha256_final', 'ctx->data[i++] up from datalen'),
+    ('crypto-algorithms', 'sha1_update', 'valid-memsafety'): _CTX_LEN % ('sha1_update', 'ctx->data[ctx->datalen]'),
+    ('crypto-algorithms', 'sha1_final', 'valid-memsafety'): _CTX_LEN % ('sha1_final', 'ctx->data[i++] up from datalen'),
+    ('crypto-algorithms', 'md5_update', 'valid-memsafety'): _CTX_LEN % ('md5_update', 'ctx->data[ctx->datalen]'),
+    ('crypto-algorithms', 'md5_final', 'valid-memsafety'): _CTX_LEN % ('md5_final', 'ctx->data[i++] up from datalen'),
+    ('crypto-algorithms', 'md2_update', 'valid-memsafety'): _CTX_LEN % ('md2_update', 'ctx->data[ctx->len] (len, not < 16)'),
+    ('crypto-algorithms', 'md2_final', 'valid-memsafety'): _CTX_LEN % ('md2_final', 'ctx->data[ctx->len++] (len, not < 16)'),
+    ('crypto-algorithms', 'md2_final', 'no-overflow'):
+        'violated precondition: ctx->len is arbitrary (INT_MIN here), so to_pad = MD2_BLOCK_SIZE - ctx->len '
+        'overflows; md2_init sets it to 0 and md2_update keeps it in [0, 16)',
+    ('crypto-algorithms', 'base64_encode', 'valid-memsafety'):
+        'violated precondition: out is a 64-byte object but len bytes encode to 4*ceil(len/3) (+ newlines) '
+        'bytes; the contract sizes out by base64_encode(in, NULL, len, flag) first',
+    ('crypto-algorithms', 'arcfour_key_setup', 'valid-memsafety'):
+        'violated precondition: state is a 64-byte object; arcfour_key_setup fills state[0..255] (an RC4 state '
+        'is 256 bytes)',
+    ('crypto-algorithms', 'arcfour_generate_stream', 'valid-memsafety'):
+        'violated precondition: state is a 64-byte object; an RC4 state is 256 bytes, state[i] runs to 255',
+    ('crypto-algorithms', 'des_crypt', 'valid-memsafety'):
+        'violated precondition: key is a single 6-byte row (the pointee type BYTE[6]); a DES schedule from '
+        'des_key_setup has 16 rows, key[1][0] is read',
+    ('crypto-algorithms', 'des_key_setup', 'valid-memsafety'):
+        'violated precondition: schedule is a single 6-byte row (the pointee type BYTE[6]); des_key_setup '
+        'writes 16 rows',
+    ('crypto-algorithms', 'three_des_key_setup', 'valid-memsafety'):
+        'violated precondition: schedule is one 16x6 schedule (the pointee type); three_des_key_setup writes 3',
+    ('crypto-algorithms', 'three_des_crypt', 'valid-memsafety'):
+        'violated precondition: key is one 16x6 schedule (the pointee type); three_des_crypt reads 3',
+    ('tiny-aes', 'AES_CBC_encrypt_buffer', 'valid-memsafety'):
+        'violated precondition: length is not a multiple of 16 (here 1: XorWithIv reads buf[1] of a 1-byte buf); '
+        'aes.h: "buffer size MUST be mutile of AES_BLOCKLEN" (pad, e.g. PKCS7)',
+    ('tiny-aes', 'AES_CBC_decrypt_buffer', 'valid-memsafety'):
+        'violated precondition: length is not a multiple of 16 (memcpy of a 16-byte block from a shorter buf); '
+        'aes.h: "buffer size MUST be mutile of AES_BLOCKLEN"',
+    ('map', 'map_deinit_', 'valid-memsafety'): _NOT_MAP % 'map_deinit_ reads m->buckets[i] for i up to nbuckets-1',
+    ('map', 'map_get_', 'valid-memsafety'): _NOT_MAP % 'map_getref reads m->buckets[hash & (nbuckets-1)]',
+    ('map', 'map_remove_', 'valid-memsafety'): _NOT_MAP % 'map_getref reads m->buckets[hash & (nbuckets-1)]',
+    ('map', 'map_set_', 'valid-memsafety'): _NOT_MAP % 'map_getref reads m->buckets[hash & (nbuckets-1)]',
+    ('map', 'map_set_', 'no-overflow'):
+        'violated precondition: m->nbuckets is arbitrary (>= 2^31: map_resize\'s int i = nbuckets is INT_MIN and '
+        'i-- overflows); a real map has a power-of-2 bucket count no larger than its node count',
+    ('map', 'map_deinit_', 'no-overflow'):
+        'violated precondition: m->nbuckets is arbitrary (here >= 2^31, so the int i = nbuckets is INT_MIN and '
+        'i-- overflows); map_resize only makes power-of-2 bucket counts of a real map',
+    ('map', 'map_next_', 'valid-memsafety'):
+        'violated precondition: m->buckets is one pointer object but m->nbuckets is arbitrary (and iter not from '
+        'map_iter_); a map from map_set_ has nbuckets bucket pointers',
 }
 
 # ---------------------------------------------------------------------------
