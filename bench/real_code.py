@@ -51,7 +51,9 @@ PROPERTIES = ['valid-memsafety', 'no-overflow']
 # units this script writes (a header-only library needs one .c that includes
 # it); flags: -I/-D as for a compiler (a relative -I is relative to the
 # library's folder).  functions: (name, contract the arbitrary caller of
-# --function does not keep, or '').  drivers: (file name, C text, functions):
+# --function does not keep, or '', and optionally a list of extra bitprove
+# arguments for it, e.g. ['--buffer-arg', 'data,len']).  prepare (optional): a
+# command run once after the checkout (generated files).  drivers: (file name, C text, functions):
 # small entry functions of ours that call a library function the way its
 # contract asks (an sds made by sdsnewlen, a parser from jsmn_init, bounded
 # lengths, a real handler), checked with --function like the public ones (a
@@ -230,6 +232,392 @@ void drv_sdssplitargs(char *line) {
             ('drv_sdssplitargs', 'sdssplitargs on a terminated line (<= 16 bytes)'),
         ]),
     },
+    # --- the libraries of issue 40 (embedded/systems style, plain C).  A third
+    # element of a function entry: extra bitprove arguments for that function
+    # (--buffer-arg P,N where the contract is pointer + length); a bitprove
+    # that does not know an option runs without it (recorded per check).
+    {
+        'name': 'libcrc',
+        'source': 'github:lammertb/libcrc',
+        'commit': '7719e2112a9a960b1bba130d02bebdf58e8701f1',
+        'what': 'CRC-8/16/32/64, CCITT, DNP, Kermit, Sick, Modbus and NMEA checksums (src/*.c, lookup tables '
+                'built on first use)',
+        'files': ['src/crc8.c', 'src/crc16.c', 'src/crc32.c', 'src/crc64.c', 'src/crcccitt.c', 'src/crcdnp.c',
+                  'src/crckrmit.c', 'src/crcsick.c', 'src/nmea-chk.c'],
+        'units': {},
+        'prepare': 'make -C {dir} tab/gentab32.inc tab/gentab64.inc',   # crc32.c/crc64.c include generated tables
+        'flags': ['-I', 'include'],
+        'functions': [
+            ('crc_8', 'input_str has num_bytes readable bytes (or is NULL)', ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_16', 'input_str has num_bytes readable bytes (or is NULL)', ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_modbus', 'input_str has num_bytes readable bytes (or is NULL)',
+             ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_32', 'input_str has num_bytes readable bytes (or is NULL)', ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_64_ecma', 'input_str has num_bytes readable bytes (or is NULL)',
+             ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_64_we', 'input_str has num_bytes readable bytes (or is NULL)',
+             ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_ccitt_1d0f', 'input_str has num_bytes readable bytes (or is NULL)',
+             ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_ccitt_ffff', 'input_str has num_bytes readable bytes (or is NULL)',
+             ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_xmodem', 'input_str has num_bytes readable bytes (or is NULL)',
+             ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_dnp', 'input_str has num_bytes readable bytes (or is NULL)', ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_kermit', 'input_str has num_bytes readable bytes (or is NULL)',
+             ['--buffer-arg', 'input_str,num_bytes']),
+            ('crc_sick', 'input_str has num_bytes readable bytes (or is NULL)', ['--buffer-arg', 'input_str,num_bytes']),
+            ('update_crc_8', ''),
+            ('update_crc_16', ''),
+            ('update_crc_32', ''),
+            ('update_crc_64', ''),   # checksum.h declares it as update_crc_64_ecma, crc64.c defines update_crc_64
+            ('update_crc_ccitt', ''),
+            ('update_crc_dnp', ''),
+            ('update_crc_kermit', ''),
+            ('update_crc_sick', ''),
+            ('checksum_NMEA', 'input_str is NUL-terminated (or NULL); result has room for 3 bytes (or is NULL)'),
+        ],
+        'drivers': ('libcrc_drivers.c', r'''#include <stddef.h>
+#include <stdint.h>
+#include "checksum.h"
+
+/* CRC-32 of up to 4 chunks of arbitrary bytes (each <= 8 bytes, together
+   <= 32 of a 64-byte object), byte by byte with update_crc_32, then the
+   whole prefix with crc_32 */
+uint32_t drv_crc32_chunks(const void *data, size_t l0, size_t l1, size_t l2, size_t l3, unsigned n) {
+  const unsigned char *b = data;
+  size_t len[4] = {l0, l1, l2, l3}, off = 0, j;
+  uint32_t crc = 0xFFFFFFFFu;
+  unsigned i;
+  for (i = 0; i < n && i < 4; i++)
+    for (j = 0; j < len[i] % 9 && off < 32; j++)
+      crc = update_crc_32(crc, b[off++]);
+  return (crc ^ 0xFFFFFFFFu) ^ crc_32(b, off);
+}
+
+/* CRC-16, CCITT, Kermit and Sick step by step over up to 4 chunks (<= 8 bytes
+   each), then the whole prefix with the one-call functions */
+unsigned drv_crc16_family_chunks(const void *data, size_t l0, size_t l1, size_t l2, size_t l3, unsigned n) {
+  const unsigned char *b = data;
+  size_t len[4] = {l0, l1, l2, l3}, off = 0, j;
+  uint16_t c16 = 0, cc = 0xFFFF, ck = 0, cs = 0;
+  unsigned char prev = 0;
+  unsigned i;
+  for (i = 0; i < n && i < 4; i++)
+    for (j = 0; j < len[i] % 9 && off < 32; j++, off++) {
+      c16 = update_crc_16(c16, b[off]);
+      cc = update_crc_ccitt(cc, b[off]);
+      ck = update_crc_kermit(ck, b[off]);
+      cs = update_crc_sick(cs, b[off], prev);
+      prev = b[off];
+    }
+  return (unsigned)(c16 ^ crc_16(b, off)) + (cc ^ crc_ccitt_ffff(b, off)) + (ck ^ crc_kermit(b, off))
+         + (cs ^ crc_sick(b, off));
+}
+
+/* checksum_NMEA of a terminated sentence (<= 23 bytes) into a 3-byte result */
+int drv_checksum_nmea(char *s) {
+  unsigned char res[3];
+  s[23] = 0;
+  return checksum_NMEA((const unsigned char *)s, res) != NULL;
+}
+''', [
+            ('drv_crc32_chunks', 'update_crc_32 over <= 4 chunks (<= 8 bytes each, <= 32 bytes), then crc_32 of them'),
+            ('drv_crc16_family_chunks', 'update_crc_16/ccitt/kermit/sick over <= 4 chunks, then the one-call CRCs'),
+            ('drv_checksum_nmea', 'checksum_NMEA of a terminated string (<= 23 bytes), a 3-byte result'),
+        ]),
+    },
+    {
+        'name': 'crypto-algorithms',
+        'source': 'github:B-Con/crypto-algorithms',
+        'commit': 'cfbde48414baacf51fc7c74f275190881f037d32',
+        'what': 'Brad Conte\'s hashes and ciphers: SHA-256, SHA-1, MD5, MD2, Base64, ROT-13, ARCFOUR, Blowfish, DES '
+                '(one .c each; aes.c left out)',
+        'files': ['sha256.c', 'sha1.c', 'md5.c', 'md2.c', 'base64.c', 'rot-13.c', 'arcfour.c', 'blowfish.c',
+                  'des.c'],
+        'units': {},
+        'flags': ['-I', '.'],
+        'functions': [
+            ('sha256_init', ''),
+            ('sha256_update', 'ctx set up by sha256_init (ctx->datalen < 64); data has len readable bytes',
+             ['--buffer-arg', 'data,len']),
+            ('sha256_final', 'ctx set up by sha256_init/update (ctx->datalen < 64); hash has 32 bytes'),
+            ('sha1_init', ''),
+            ('sha1_update', 'ctx set up by sha1_init (ctx->datalen < 64); data has len readable bytes',
+             ['--buffer-arg', 'data,len']),
+            ('sha1_final', 'ctx set up by sha1_init/update (ctx->datalen < 64); hash has 20 bytes'),
+            ('md5_init', ''),
+            ('md5_update', 'ctx set up by md5_init (ctx->datalen < 64); data has len readable bytes',
+             ['--buffer-arg', 'data,len']),
+            ('md5_final', 'ctx set up by md5_init/update (ctx->datalen < 64); hash has 16 bytes'),
+            ('md2_init', ''),
+            ('md2_update', 'ctx set up by md2_init (ctx->len < 16); data has len readable bytes',
+             ['--buffer-arg', 'data,len']),
+            ('md2_final', 'ctx set up by md2_init/update (ctx->len < 16); hash has 16 bytes'),
+            ('base64_encode', 'in has len readable bytes; out is NULL or has room for base64_encode(in, NULL, len, '
+                              'newline_flag) bytes', ['--buffer-arg', 'in,len']),
+            ('base64_decode', 'in has len readable bytes; out is NULL or has room for base64_decode(in, NULL, len) '
+                              'bytes', ['--buffer-arg', 'in,len']),
+            ('rot13', 'str is NUL-terminated'),
+            ('arcfour_key_setup', 'state has 256 bytes; key has len readable bytes, len >= 1',
+             ['--buffer-arg', 'key,len']),
+            ('arcfour_generate_stream', 'state has 256 bytes (from arcfour_key_setup); out has room for len bytes',
+             ['--buffer-arg', 'out,len']),
+            ('blowfish_key_setup', 'user_key has len readable bytes (4..56)', ['--buffer-arg', 'user_key,len']),
+            ('blowfish_encrypt', 'keystruct from blowfish_key_setup; in and out have 8 bytes'),
+            ('blowfish_decrypt', 'keystruct from blowfish_key_setup; in and out have 8 bytes'),
+            ('des_key_setup', 'key has 8 bytes; schedule has 16 rows of 6 bytes'),
+            ('des_crypt', 'in and out have 8 bytes; key is a schedule of 16 rows of 6 bytes (des_key_setup)'),
+            ('three_des_key_setup', 'key has 24 bytes; schedule has 3 x 16 rows of 6 bytes'),
+            ('three_des_crypt', 'in and out have 8 bytes; key is a schedule of 3 x 16 x 6 bytes (three_des_key_setup)'),
+        ],
+        'drivers': ('crypto_drivers.c', r'''#include <stddef.h>
+#include "sha256.h"
+#include "md5.h"
+#include "base64.h"
+#include "arcfour.h"
+
+/* sha256 as documented: init, up to 4 updates on chunks of arbitrary bytes
+   (each <= 24 bytes, inside the 64-byte object), final into 32 bytes */
+void drv_sha256_rounds(const void *data, size_t l0, size_t l1, size_t l2, size_t l3, unsigned n, BYTE *out) {
+  const BYTE *b = data;
+  size_t len[4] = {l0, l1, l2, l3}, off = 0;
+  SHA256_CTX ctx;
+  BYTE hash[SHA256_BLOCK_SIZE];
+  unsigned i;
+  sha256_init(&ctx);
+  for (i = 0; i < n && i < 4; i++) {
+    size_t l = len[i] % 25;
+    if (off + l > 64) break;
+    sha256_update(&ctx, b + off, l);
+    off += l;
+  }
+  sha256_final(&ctx, hash);
+  out[0] = hash[0];
+}
+
+/* md5 the same way: init, up to 4 updates of <= 24 bytes, final into 16 bytes */
+void drv_md5_rounds(const void *data, size_t l0, size_t l1, size_t l2, size_t l3, unsigned n, BYTE *out) {
+  const BYTE *b = data;
+  size_t len[4] = {l0, l1, l2, l3}, off = 0;
+  MD5_CTX ctx;
+  BYTE hash[MD5_BLOCK_SIZE];
+  unsigned i;
+  md5_init(&ctx);
+  for (i = 0; i < n && i < 4; i++) {
+    size_t l = len[i] % 25;
+    if (off + l > 64) break;
+    md5_update(&ctx, b + off, l);
+    off += l;
+  }
+  md5_final(&ctx, hash);
+  out[0] = hash[0];
+}
+
+/* base64: up to 3 rounds of encode (len <= 12 of arbitrary bytes, out sized
+   by the NULL call) and decode of the result */
+size_t drv_base64_roundtrip(const void *data, size_t l0, size_t l1, size_t l2, unsigned n, int newline_flag) {
+  const BYTE *b = data;
+  size_t len[3] = {l0, l1, l2}, total = 0;
+  BYTE enc[32], dec[32];
+  unsigned i;
+  for (i = 0; i < n && i < 3; i++) {
+    size_t l = len[i] % 13, m;
+    if (base64_encode(b, NULL, l, newline_flag) > sizeof enc) continue;
+    m = base64_encode(b, enc, l, newline_flag);
+    if (m == 0) continue;
+    if (base64_decode(enc, NULL, m) > sizeof dec) continue;
+    total += base64_decode(enc, dec, m);
+  }
+  return total;
+}
+
+/* arcfour: a 256-byte state from a key of 1..16 bytes, then up to 4 streams
+   of <= 16 bytes */
+void drv_arcfour_rounds(const void *key, int keylen, size_t l0, size_t l1, size_t l2, size_t l3, unsigned n,
+                        BYTE *out) {
+  BYTE state[256], buf[16];
+  size_t len[4] = {l0, l1, l2, l3};
+  unsigned i;
+  if (keylen < 1 || keylen > 16) keylen = 1;
+  arcfour_key_setup(state, key, keylen);
+  for (i = 0; i < n && i < 4; i++) {
+    arcfour_generate_stream(state, buf, len[i] % 17);
+    out[i] = buf[0];
+  }
+}
+''', [
+            ('drv_sha256_rounds', 'sha256_init, <= 4 sha256_update of <= 24 bytes each, sha256_final into 32 bytes'),
+            ('drv_md5_rounds', 'md5_init, <= 4 md5_update of <= 24 bytes each, md5_final into 16 bytes'),
+            ('drv_base64_roundtrip', '<= 3 rounds of base64_encode (len <= 12) and base64_decode, sized outputs'),
+            ('drv_arcfour_rounds', 'arcfour_key_setup (256-byte state, key 1..16 bytes), <= 4 streams of <= 16'),
+        ]),
+    },
+    {
+        'name': 'tiny-aes',
+        'source': 'github:kokke/tiny-AES-c',
+        'commit': '23856752fbd139da0b8ca6e471a13d5bcc99a08d',
+        'what': 'AES-128 in ECB, CBC and CTR mode (aes.c, default configuration)',
+        'files': ['aes.c'],
+        'units': {},
+        'flags': ['-I', '.'],
+        'functions': [
+            ('AES_init_ctx', 'key has 16 bytes (AES-128)'),
+            ('AES_init_ctx_iv', 'key has 16 bytes; iv has 16 bytes'),
+            ('AES_ctx_set_iv', 'iv has 16 bytes'),
+            ('AES_ECB_encrypt', 'ctx from AES_init_ctx; buf has 16 bytes'),
+            ('AES_ECB_decrypt', 'ctx from AES_init_ctx; buf has 16 bytes'),
+            ('AES_CBC_encrypt_buffer', 'ctx from AES_init_ctx_iv; buf has length bytes, length a multiple of 16',
+             ['--buffer-arg', 'buf,length']),
+            ('AES_CBC_decrypt_buffer', 'ctx from AES_init_ctx_iv; buf has length bytes, length a multiple of 16',
+             ['--buffer-arg', 'buf,length']),
+            ('AES_CTR_xcrypt_buffer', 'ctx from AES_init_ctx_iv; buf has length bytes',
+             ['--buffer-arg', 'buf,length']),
+        ],
+        'drivers': ('aes_drivers.c', r'''#include <stddef.h>
+#include <stdint.h>
+#include "aes.h"
+
+/* CTR as documented: AES_init_ctx_iv, then up to 4 AES_CTR_xcrypt_buffer on
+   consecutive chunks of a 64-byte buffer (each <= 16 bytes) */
+void drv_aes_ctr_rounds(const void *key, const void *iv, void *buf, size_t l0, size_t l1, size_t l2, size_t l3,
+                        unsigned n) {
+  struct AES_ctx ctx;
+  uint8_t *b = buf;
+  size_t len[4] = {l0, l1, l2, l3}, off = 0;
+  unsigned i;
+  AES_init_ctx_iv(&ctx, key, iv);
+  for (i = 0; i < n && i < 4; i++) {
+    size_t l = len[i] % 17;
+    AES_CTR_xcrypt_buffer(&ctx, b + off, l);
+    off += l;
+  }
+}
+
+/* CBC: AES_init_ctx_iv, encrypt nblocks <= 4 blocks of a 64-byte buffer, set
+   the iv again and decrypt them */
+void drv_aes_cbc_roundtrip(const void *key, const void *iv, void *buf, unsigned nblocks) {
+  struct AES_ctx ctx;
+  if (nblocks > 4) nblocks = 4;
+  AES_init_ctx_iv(&ctx, key, iv);
+  AES_CBC_encrypt_buffer(&ctx, buf, 16u * nblocks);
+  AES_ctx_set_iv(&ctx, iv);
+  AES_CBC_decrypt_buffer(&ctx, buf, 16u * nblocks);
+}
+
+/* ECB: AES_init_ctx, then encrypt and decrypt each of up to 4 blocks */
+void drv_aes_ecb_blocks(const void *key, void *buf, unsigned n) {
+  struct AES_ctx ctx;
+  uint8_t *b = buf;
+  unsigned i;
+  AES_init_ctx(&ctx, key);
+  for (i = 0; i < n && i < 4; i++) {
+    AES_ECB_encrypt(&ctx, b + 16 * i);
+    AES_ECB_decrypt(&ctx, b + 16 * i);
+  }
+}
+''', [
+            ('drv_aes_ctr_rounds', 'AES_init_ctx_iv, <= 4 AES_CTR_xcrypt_buffer on chunks of <= 16 bytes'),
+            ('drv_aes_cbc_roundtrip', 'AES_init_ctx_iv, CBC encrypt and decrypt of <= 4 blocks'),
+            ('drv_aes_ecb_blocks', 'AES_init_ctx, ECB encrypt+decrypt of <= 4 blocks'),
+        ]),
+    },
+    {
+        'name': 'tiny-regex',
+        'source': 'github:kokke/tiny-regex-c',
+        'commit': 'f2632c6d9ed25272987471cdb8b70395c2460bdb',
+        'what': 'small regular expressions (re.c, static compiled pattern of 30 symbols, 40-byte class buffer)',
+        'files': ['re.c'],
+        'units': {},
+        'flags': ['-I', '.'],
+        'functions': [
+            ('re_compile', 'pattern is NUL-terminated'),
+            ('re_matchp', 'pattern from re_compile (or NULL); text is NUL-terminated; matchlength points to an int'),
+            ('re_match', 'pattern and text are NUL-terminated; matchlength points to an int'),
+        ],
+        'drivers': ('regex_drivers.c', r'''#include "re.h"
+
+/* one pattern (terminated, <= 15 bytes) compiled once, matched against up to
+   3 terminated texts (<= 15 bytes each) */
+int drv_re_match_texts(char *pattern, char *t0, char *t1, char *t2, unsigned n) {
+  char *t[3] = {t0, t1, t2};
+  int len, hits = 0;
+  unsigned i;
+  re_t p;
+  pattern[15] = t0[15] = t1[15] = t2[15] = 0;
+  p = re_compile(pattern);
+  for (i = 0; i < n && i < 3; i++)
+    if (re_matchp(p, t[i], &len) >= 0)
+      hits += len > 0;
+  return hits;
+}
+
+/* re_match of up to 3 patterns (<= 15 bytes each) against one text */
+int drv_re_match_patterns(char *p0, char *p1, char *p2, char *text, unsigned n) {
+  char *p[3] = {p0, p1, p2};
+  int len, hits = 0;
+  unsigned i;
+  p0[15] = p1[15] = p2[15] = text[15] = 0;
+  for (i = 0; i < n && i < 3; i++)
+    hits += re_match(p[i], text, &len) >= 0;
+  return hits;
+}
+''', [
+            ('drv_re_match_texts', 're_compile of a terminated pattern, re_matchp on <= 3 terminated texts'),
+            ('drv_re_match_patterns', 're_match of <= 3 terminated patterns on a terminated text'),
+        ]),
+    },
+    {
+        'name': 'map',
+        'source': 'github:rxi/map',
+        'commit': 'd6c355fcfb35e5bf71905c0c28ccee34694b4a95',
+        'what': 'string-keyed hash map (src/map.c; the typed API is macros over map_*_ functions)',
+        'files': ['src/map.c'],
+        'units': {},
+        'flags': ['-I', 'src'],
+        'functions': [
+            ('map_deinit_', 'm was set up by map_init (zeroed) and map_set_ (buckets of nbuckets, a power of 2)'),
+            ('map_get_', 'm from map_init/map_set_; key is NUL-terminated'),
+            ('map_set_', 'm from map_init/map_set_; key is NUL-terminated; value has vsize readable bytes, '
+                         'vsize >= 0'),
+            ('map_remove_', 'm from map_init/map_set_; key is NUL-terminated'),
+            ('map_iter_', ''),
+            ('map_next_', 'm from map_init/map_set_; iter from map_iter_ (or an earlier map_next_ on m)'),
+        ],
+        'drivers': ('map_drivers.c', r'''#include <string.h>
+#include "map.h"
+
+/* up to 6 rounds of map_set or map_remove (bit i of op) on one of three keys
+   (terminated, <= 7 bytes), then map_get of each key, iteration, map_deinit */
+int drv_map_rounds(char *k0, char *k1, char *k2, int v, unsigned op, unsigned n) {
+  map_int_t m;
+  char *k[3] = {k0, k1, k2};
+  map_iter_t it;
+  const char *key;
+  int sum = 0, *p;
+  unsigned i;
+  k0[7] = k1[7] = k2[7] = 0;
+  map_init(&m);
+  for (i = 0; i < n && i < 6; i++) {
+    if (op >> i & 1)
+      map_set(&m, k[i % 3], v ^ (int)i);
+    else
+      map_remove(&m, k[i % 3]);
+  }
+  for (i = 0; i < 3; i++)
+    if ((p = map_get(&m, k[i])) != NULL)
+      sum ^= *p;
+  it = map_iter(&m);
+  while ((key = map_next(&m, &it)) != NULL)
+    sum ^= key[0];
+  map_deinit(&m);
+  return sum;
+}
+''', [
+            ('drv_map_rounds', 'map_init, <= 6 map_set/map_remove on 3 terminated keys, map_get, iteration, '
+                               'map_deinit'),
+        ]),
+    },
 ]
 
 # (library, function, property) -> analysis of a FALSE answer, from reading the
@@ -237,6 +625,14 @@ void drv_sdssplitargs(char *line) {
 # FALSE answers only.
 _NOT_SDS = ('violated precondition: s is not an sds: %s reads the header byte s[-1] (sdslen/sdsalloc/sdsfree) in '
             'front of an argument that is a plain heap object; an sds from sdsnewlen has it')
+_CRC_LEN = ('violated precondition: num_bytes is larger than the 64-byte input object (%s reads input_str[0..'
+            'num_bytes-1]); happens only when the check runs without --buffer-arg input_str,num_bytes (a bitprove '
+            'that does not know it)')
+_CTX_LEN = ('violated precondition: ctx is not from the init function: ctx->datalen/len is arbitrary, so %s '
+            'writes %s past the 64/16-byte block buffer; init sets it to 0 and the functions keep it below the block '
+            'size')
+_NOT_MAP = ('violated precondition: m is not a map from map_init/map_set_: m->buckets is one pointer object '
+            'but m->nbuckets is arbitrary, so %s past it')
 ANALYSIS = {
     ('sds', 'sdsfreesplitres', 'valid-memsafety'):
         'violated precondition: count is not the number of tokens of an sdssplitlen/sdssplitargs result '
@@ -273,6 +669,57 @@ ANALYSIS = {
     ('sds', 'sdsrange', 'valid-memsafety'): _NOT_SDS % 'sdsrange',
     ('sds', 'sdscatlen', 'valid-memsafety'): _NOT_SDS % 'sdscatlen (sdsMakeRoomFor)',
     ('sds', 'sdscpylen', 'valid-memsafety'): _NOT_SDS % 'sdscpylen (sdsalloc)',
+    # --- issue 40's libraries
+    ('libcrc', 'crc_8', 'valid-memsafety'): _CRC_LEN % 'crc_8',
+    ('libcrc', 'crc_sick', 'valid-memsafety'): _CRC_LEN % 'crc_sick',
+    ('crypto-algorithms', 'sha256_update', 'valid-memsafety'): _CTX_LEN % ('sha256_update', 'ctx->data[ctx->datalen]'),
+    ('crypto-algorithms', 'sha256_final', 'valid-memsafety'): _CTX_LEN % ('sha256_final', 'ctx->data[i++] up from datalen'),
+    ('crypto-algorithms', 'sha1_update', 'valid-memsafety'): _CTX_LEN % ('sha1_update', 'ctx->data[ctx->datalen]'),
+    ('crypto-algorithms', 'sha1_final', 'valid-memsafety'): _CTX_LEN % ('sha1_final', 'ctx->data[i++] up from datalen'),
+    ('crypto-algorithms', 'md5_update', 'valid-memsafety'): _CTX_LEN % ('md5_update', 'ctx->data[ctx->datalen]'),
+    ('crypto-algorithms', 'md5_final', 'valid-memsafety'): _CTX_LEN % ('md5_final', 'ctx->data[i++] up from datalen'),
+    ('crypto-algorithms', 'md2_update', 'valid-memsafety'): _CTX_LEN % ('md2_update', 'ctx->data[ctx->len] (len, not < 16)'),
+    ('crypto-algorithms', 'md2_final', 'valid-memsafety'): _CTX_LEN % ('md2_final', 'ctx->data[ctx->len++] (len, not < 16)'),
+    ('crypto-algorithms', 'md2_final', 'no-overflow'):
+        'violated precondition: ctx->len is arbitrary (INT_MIN here), so to_pad = MD2_BLOCK_SIZE - ctx->len '
+        'overflows; md2_init sets it to 0 and md2_update keeps it in [0, 16)',
+    ('crypto-algorithms', 'base64_encode', 'valid-memsafety'):
+        'violated precondition: out is a 64-byte object but len bytes encode to 4*ceil(len/3) (+ newlines) '
+        'bytes; the contract sizes out by base64_encode(in, NULL, len, flag) first',
+    ('crypto-algorithms', 'arcfour_key_setup', 'valid-memsafety'):
+        'violated precondition: state is a 64-byte object; arcfour_key_setup fills state[0..255] (an RC4 state '
+        'is 256 bytes)',
+    ('crypto-algorithms', 'arcfour_generate_stream', 'valid-memsafety'):
+        'violated precondition: state is a 64-byte object; an RC4 state is 256 bytes, state[i] runs to 255',
+    ('crypto-algorithms', 'des_crypt', 'valid-memsafety'):
+        'violated precondition: key is a single 6-byte row (the pointee type BYTE[6]); a DES schedule from '
+        'des_key_setup has 16 rows, key[1][0] is read',
+    ('crypto-algorithms', 'des_key_setup', 'valid-memsafety'):
+        'violated precondition: schedule is a single 6-byte row (the pointee type BYTE[6]); des_key_setup '
+        'writes 16 rows',
+    ('crypto-algorithms', 'three_des_key_setup', 'valid-memsafety'):
+        'violated precondition: schedule is one 16x6 schedule (the pointee type); three_des_key_setup writes 3',
+    ('crypto-algorithms', 'three_des_crypt', 'valid-memsafety'):
+        'violated precondition: key is one 16x6 schedule (the pointee type); three_des_crypt reads 3',
+    ('tiny-aes', 'AES_CBC_encrypt_buffer', 'valid-memsafety'):
+        'violated precondition: length is not a multiple of 16 (here 1: XorWithIv reads buf[1] of a 1-byte buf); '
+        'aes.h: "buffer size MUST be mutile of AES_BLOCKLEN" (pad, e.g. PKCS7)',
+    ('tiny-aes', 'AES_CBC_decrypt_buffer', 'valid-memsafety'):
+        'violated precondition: length is not a multiple of 16 (memcpy of a 16-byte block from a shorter buf); '
+        'aes.h: "buffer size MUST be mutile of AES_BLOCKLEN"',
+    ('map', 'map_deinit_', 'valid-memsafety'): _NOT_MAP % 'map_deinit_ reads m->buckets[i] for i up to nbuckets-1',
+    ('map', 'map_get_', 'valid-memsafety'): _NOT_MAP % 'map_getref reads m->buckets[hash & (nbuckets-1)]',
+    ('map', 'map_remove_', 'valid-memsafety'): _NOT_MAP % 'map_getref reads m->buckets[hash & (nbuckets-1)]',
+    ('map', 'map_set_', 'valid-memsafety'): _NOT_MAP % 'map_getref reads m->buckets[hash & (nbuckets-1)]',
+    ('map', 'map_set_', 'no-overflow'):
+        'violated precondition: m->nbuckets is arbitrary (>= 2^31: map_resize\'s int i = nbuckets is INT_MIN and '
+        'i-- overflows); a real map has a power-of-2 bucket count no larger than its node count',
+    ('map', 'map_deinit_', 'no-overflow'):
+        'violated precondition: m->nbuckets is arbitrary (here >= 2^31, so the int i = nbuckets is INT_MIN and '
+        'i-- overflows); map_resize only makes power-of-2 bucket counts of a real map',
+    ('map', 'map_next_', 'valid-memsafety'):
+        'violated precondition: m->buckets is one pointer object but m->nbuckets is arbitrary (and iter not from '
+        'map_iter_); a map from map_set_ has nbuckets bucket pointers',
 }
 
 # ---------------------------------------------------------------------------
@@ -417,11 +864,46 @@ def replay(c, args, env):
 
 # ---------------------------------------------------------------------------
 
+def fn_entries(entries):
+    """(name, contract, extra bitprove arguments) of a 'functions' or drivers
+    list; the third element of an entry is optional."""
+    return [(t[0], t[1], list(t[2]) if len(t) > 2 else []) for t in entries]
+
+
+def bitprove_help(bitprove):
+    """The --help text of a bitprove binary ('' when it cannot be run)."""
+    rc, out = _run([bitprove, '--help'], None, 60)
+    return out or ''
+
+
+def split_known(extra, help_text):
+    """(kept, dropped): extra bitprove arguments split by whether the binary's
+    --help mentions the option (an older bitprove rejects options it does not
+    know; such a check runs without them, and the CSV says so).  An option's
+    value (the next argument when it does not start with '-') goes with it."""
+    kept, dropped, i = [], [], 0
+    while i < len(extra):
+        a = extra[i]
+        group = [a]
+        if a.startswith('--') and '=' not in a and i + 1 < len(extra) and not extra[i + 1].startswith('-'):
+            group.append(extra[i + 1])
+        name = a.split('=', 1)[0]
+        if not a.startswith('-') or not help_text or re.search(r'(?<![\w-])%s(?![\w-])' % re.escape(name), help_text):
+            kept += group
+        else:
+            dropped += group
+        i += len(group)
+    return kept, dropped
+
+
 def fetch_hint(lib, root):
     owner_name = lib['source'].split(':', 1)[1]
     d = os.path.join(root, lib['name'])
-    return ('git clone https://github.com/%s %s && git -C %s checkout %s'
+    hint = ('git clone https://github.com/%s %s && git -C %s checkout %s'
             % (owner_name, d, d, lib['commit']))
+    if lib.get('prepare'):   # files the library's build generates (small, native)
+        hint += ' && ' + lib['prepare'].format(dir=d)
+    return hint
 
 
 def lib_inputs(lib, root, units_dir, drivers=False):
@@ -468,7 +950,8 @@ def reason_key(reason):
 
 
 CSV_COLUMNS = ['library', 'function', 'kind', 'property', 'verdict', 'cpu_s', 'wall_s', 'mem_mb', 'detail',
-               'engines', 'assumptions', 'harness', 'harness_detail', 'analysis', 'contract', 'command']
+               'engines', 'assumptions', 'harness', 'harness_detail', 'analysis', 'contract', 'command',
+               'dropped_options']
 
 
 def parse_args(argv):
@@ -517,12 +1000,12 @@ def main(argv=None):
             print('%s: %s, %s at %s' % (lib['name'], lib['what'], lib['source'], lib['commit']))
             print('  get it:  %s' % fetch_hint(lib, args.root))
             print('  files: %s  flags: %s' % (' '.join(lib['files'] + sorted(lib['units'])), ' '.join(lib['flags'])))
-            for fn, contract in lib['functions']:
-                print('  %-28s %s' % (fn, contract))
+            for fn, contract, extra in fn_entries(lib['functions']):
+                print('  %-28s %s%s' % (fn, contract, ('  [%s]' % ' '.join(extra)) if extra else ''))
             if lib.get('drivers'):
                 print('  drivers (%s, written by this script):' % lib['drivers'][0])
-                for fn, what in lib['drivers'][2]:
-                    print('  %-28s %s' % (fn, what))
+                for fn, what, extra in fn_entries(lib['drivers'][2]):
+                    print('  %-28s %s%s' % (fn, what, ('  [%s]' % ' '.join(extra)) if extra else ''))
         return 0
 
     missing = [l for l in libs if not os.path.isdir(os.path.join(args.root, l['name']))]
@@ -542,19 +1025,20 @@ def main(argv=None):
     rx = re.compile(args.filter) if args.filter else None
     selected = []
     for lib in libs:
-        entries = [(fn, contract, 'public') for fn, contract in lib['functions']]
+        entries = [(fn, contract, extra, 'public') for fn, contract, extra in fn_entries(lib['functions'])]
         if not args.no_drivers and lib.get('drivers'):
-            entries += [(fn, what, 'driver') for fn, what in lib['drivers'][2]]
-        for fn, contract, kind in entries:
+            entries += [(fn, what, extra, 'driver') for fn, what, extra in fn_entries(lib['drivers'][2])]
+        for fn, contract, extra, kind in entries:
             if rx and not rx.search('%s/%s' % (lib['name'], fn)):
                 continue
-            selected.append((lib, fn, contract, kind))
+            selected.append((lib, fn, contract, extra, kind))
     if args.limit is not None:
         selected = selected[:args.limit]
 
+    help_text = bitprove_help(snapshot)
     checks = []
     inputs = {}
-    for lib, fn, contract, kind in selected:
+    for lib, fn, contract, extra, kind in selected:
         key = (lib['name'], kind)
         if key not in inputs:
             inputs[key] = lib_inputs(lib, args.root, os.path.join(out_dir, 'units', lib['name']), kind == 'driver')
@@ -564,18 +1048,24 @@ def main(argv=None):
             shutil.rmtree(work, ignore_errors=True)
             os.makedirs(work)
             h = os.path.join(work, 'h.c')
+            kept, dropped = split_known(list(args.extra) + extra, help_text)
             argv = [snapshot, '--prop', p, '--function', fn, '--timeout', '%g' % args.timeout,
-                    '--no-progress'] + list(args.extra)
+                    '--no-progress'] + kept
             if not args.no_harness:
                 argv += ['--harness', h]
             argv += files + flags
             checks.append({'library': lib['name'], 'function': fn, 'kind': kind, 'prop': p, 'contract': contract,
-                           'work': work, 'h': h, 'argv': argv, 'files': files})
+                           'work': work, 'h': h, 'argv': argv, 'files': files, 'dropped': ' '.join(dropped)})
 
     limits = Limits(args.timeout, args.memory)
     print('real_code: %d checks (%d functions of %s x %s), %g s each, -j %d; output %s'
-          % (len(checks), len(selected), ', '.join(sorted({l['name'] for l, _, _, _ in selected})), ', '.join(props),
+          % (len(checks), len(selected), ', '.join(sorted({s[0]['name'] for s in selected})), ', '.join(props),
              args.timeout, args.jobs, out_dir), file=sys.stderr, flush=True)
+    n_dropped = sum(1 for c in checks if c['dropped'])
+    if n_dropped:
+        print('real_code: %s does not know %s: %d checks run without it (column dropped_options)'
+              % (args.bitprove, ', '.join(sorted({a for c in checks for a in c['dropped'].split()
+                                                  if a.startswith('-')})), n_dropped), file=sys.stderr, flush=True)
     done_n = [0]
 
     def done(c):
@@ -636,7 +1126,8 @@ def write_csv(checks, out_dir):
         for c in checks:
             w.writerow([c['library'], c['function'], c['kind'], c['prop'], c['verdict'], '%.2f' % c['cpu'],
                         '%.2f' % c['wall'], '%.0f' % c['mem_mb'], c['detail'], c['engines'], c['assumptions'],
-                        c['harness'], c['harness_detail'], c['analysis'], c['contract'], c['command']])
+                        c['harness'], c['harness_detail'], c['analysis'], c['contract'], c['command'],
+                        c.get('dropped', '')])
 
 
 def report_again(args, libs):
@@ -646,6 +1137,7 @@ def report_again(args, libs):
         for r in csv.DictReader(f):
             c = dict(r)
             c['prop'] = r['property']
+            c['dropped'] = r.get('dropped_options', '')
             c['cpu'], c['wall'], c['mem_mb'] = float(r['cpu_s']), float(r['wall_s']), float(r['mem_mb'])
             if 'engines' not in r:   # a results.csv of an older version: from the check's log
                 log = os.path.join(out_dir, c['library'], '%s.%s' % (c['function'], c['prop']), 'bitprove.log')
@@ -708,6 +1200,10 @@ def report(checks, libs, args, out_dir):
         if bound64:
             out.append('  (%d of the timeouts ended in bounded model checking at bound 64: the loop that fills a '
                        '64-byte argument object counts against the bound)' % bound64)
+    dropped = collections.Counter(c['dropped'].split()[0] for c in checks if c.get('dropped'))
+    if dropped:
+        out.append('\noptions this bitprove does not know, left out: %s'
+                   % ', '.join('%s (%d checks)' % (o, n) for o, n in sorted(dropped.items())))
     falses = [c for c in checks if c['verdict'].startswith('FALSE')]
     if falses:
         out.append('\nFALSE answers (violation; native replay):')
