@@ -202,6 +202,16 @@ static bool violates_requested(const void *checks, const interp_result *res) {
   return replay_violation(res, *(const unsigned *)checks) != PROP_CHECK_COUNT;
 }
 
+/* The condition that some run is cut (spec_only: by a speculative window). */
+static smt_term cuts_any(benc *e, bool spec_only) {
+  smt_term_vec conds = {0};
+  for (size_t i = 0; i < e->cuts.len; i++)
+    if (!spec_only || e->cuts.data[i].kind == BCUT_SPEC) VEC_PUSH(conds, e->cuts.data[i].cond);
+  smt_term any = smt_mk_or(e->ctx, (uint32_t)conds.len, conds.data);
+  VEC_FREE(conds);
+  return any;
+}
+
 static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bmc_result *out, const char **why) {
   double t0 = util_now();
   bool encoded = benc_run(e);
@@ -227,11 +237,7 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bm
   if (r == STEP_NEXT && e->speculate) {
     /* a store that may leave its speculative window: encode the bound
      * again without speculating for those objects (internal.h, BCUT_SPEC) */
-    smt_term_vec spec = {0};
-    for (size_t i = 0; i < e->cuts.len; i++)
-      if (e->cuts.data[i].kind == BCUT_SPEC) VEC_PUSH(spec, e->cuts.data[i].cond);
-    smt_term any = smt_mk_or(e->ctx, (uint32_t)spec.len, spec.data);
-    VEC_FREE(spec);
+    smt_term any = cuts_any(e, true);
     if (any != SMT_FALSE) {
       smt_solver *sv;
       smt_result sr = solve(e, any, &shared, &sv, true);
@@ -249,10 +255,7 @@ static step_result check_bound(benc *e, const bmc_options *o, bool may_prove, bm
     }
   }
   if (r == STEP_NEXT && may_prove && !failures) {
-    smt_term_vec conds = {0};
-    for (size_t i = 0; i < e->cuts.len; i++) VEC_PUSH(conds, e->cuts.data[i].cond);
-    smt_term cut = smt_mk_or(e->ctx, (uint32_t)conds.len, conds.data);
-    VEC_FREE(conds);
+    smt_term cut = cuts_any(e, false);
     smt_result cr = SMT_UNSAT;
     if (cut != SMT_FALSE) {
       smt_solver *sv;

@@ -257,7 +257,7 @@ static void note_field(benc *e, smt_term addr, unsigned n) {
   uint32_t o = bmem_provenance(e, addr);
   if (o == UINT32_MAX) return;
   bobj *ob = &e->objs.data[o];
-  if (!bmem_const(e, ob->size, &size) || size > 64) return;
+  if (!bmem_const(e, ob->size, &size) || size > BMEM_FLAT_MAX) return;
   for (uint64_t j = a - ob->base; j < a - ob->base + n && j < size; j++) ob->fields |= (uint64_t)1 << j;
 }
 
@@ -282,10 +282,7 @@ static void spec_begin(benc *e, bstate *s, smt_term addr, smt_term n) {
   while (lo > 0 && !(ob->fields >> (lo - 1) & 1)) lo--;
   while (hi < size && !(ob->fields >> hi & 1)) hi++;
   smt_ctx *cx = e->ctx;
-  smt_term len = pconst(e, hi - lo);
-  smt_term off = smt_mk_bv_op2(cx, SMT_BV_SUB, addr, pconst(e, ob->base + lo));
-  smt_term in = smt_mk_and2(cx, smt_mk_bv_op2(cx, SMT_BV_ULE, n, len),
-                            smt_mk_bv_op2(cx, SMT_BV_ULE, off, smt_mk_bv_op2(cx, SMT_BV_SUB, len, n)));
+  smt_term in = bmem_within(e, addr, n, ob->base + lo, pconst(e, hi - lo));
   smt_term out = smt_mk_and2(cx, smt_mk_not(cx, smt_mk_eq(cx, n, pconst(e, 0))), smt_mk_not(cx, in));
   benc_cut(e, BCUT_SPEC, smt_mk_and2(cx, s->guard, out), IR_NONE, o);
   s->guard = smt_mk_and2(cx, s->guard, smt_mk_not(cx, out));

@@ -279,11 +279,22 @@ smt_term bmem_select(benc *e, smt_term mem, smt_term addr);
  * constant's is exact; a non-constant one's is a claim that
  * bmem_region_cond turns into a condition. Memoized: one answer per term. */
 uint32_t bmem_provenance(benc *e, smt_term addr);
+/* Objects of at most this many bytes (constant size) are kept flat: a
+ * store at a non-constant address into one becomes a store at each of its
+ * bytes (byte j: ite(addr == base + j, value, old byte j)), so that its
+ * stores are all at constant addresses, and a read at a non-constant
+ * address is one ite over its bytes. Linear in the stores and reads, where
+ * reading over symbolic stores is quadratic (CBMC flattens small arrays
+ * the same way). At most 64: a flat object's fields are a 64-bit mask. */
+#define BMEM_FLAT_MAX 64u
 /* The flat object (memory.c) a non-constant address lies in by provenance,
  * or UINT32_MAX. */
 uint32_t bmem_flat_object(benc *e, smt_term addr);
 /* An address as constant + rest (rest SMT_NULL: the address is constant). */
 void bmem_split_const(benc *e, smt_term t, uint64_t *k, smt_term *rest);
+/* The condition that [addr, addr+n) lies in [base, base+len) (n, len:
+ * BV(pw)): n <= len and addr - base <= len - n, unsigned. */
+smt_term bmem_within(benc *e, smt_term addr, smt_term n, uint64_t base, smt_term len);
 /* The key of object o's allocation site, the same in every encoding. */
 uint64_t bmem_site_key(const benc *e, uint32_t o);
 /* The condition that [addr, addr+n) lies inside addr's provenance object

@@ -112,6 +112,14 @@ uint64_t bmem_site_key(const benc *e, uint32_t o) {
   return (uint64_t)ob->kind << 62 | (uint64_t)(ob->func & 0x3fffffffu) << 32 | ob->inst;
 }
 
+smt_term bmem_within(benc *e, smt_term addr, smt_term n, uint64_t base, smt_term len) {
+  smt_ctx *c = e->ctx;
+  /* n <= len and addr - base <= len - n (unsigned, no wrap) */
+  smt_term off = smt_mk_bv_op2(c, SMT_BV_SUB, addr, bv(e, base));
+  return smt_mk_and2(c, smt_mk_bv_op2(c, SMT_BV_ULE, n, len),
+                     smt_mk_bv_op2(c, SMT_BV_ULE, off, smt_mk_bv_op2(c, SMT_BV_SUB, len, n)));
+}
+
 smt_term bmem_region_cond(benc *e, smt_term addr, smt_term n) {
   smt_ctx *c = e->ctx;
   assert(smt_bv_width(c, addr) == e->pw && smt_bv_width(c, n) == e->pw);
@@ -121,12 +129,9 @@ smt_term bmem_region_cond(benc *e, smt_term addr, smt_term n) {
   uint32_t o = bmem_provenance(e, addr);
   if (o == UINT32_MAX) return SMT_TRUE;
   const bobj *ob = &e->objs.data[o];
-  /* within the object's bytes (a part of its region): n <= size and
-   * addr - base <= size - n (unsigned: no wrap). An access beyond them is
-   * out of bounds, which ends the interpreter's run too. */
-  smt_term off = smt_mk_bv_op2(c, SMT_BV_SUB, addr, bv(e, ob->base));
-  return smt_mk_and2(c, smt_mk_bv_op2(c, SMT_BV_ULE, n, ob->size),
-                     smt_mk_bv_op2(c, SMT_BV_ULE, off, smt_mk_bv_op2(c, SMT_BV_SUB, ob->size, n)));
+  /* within the object's bytes (a part of its region). An access beyond
+   * them is out of bounds, which ends the interpreter's run too. */
+  return bmem_within(e, addr, n, ob->base, ob->size);
 }
 
 void bmem_split_const(benc *e, smt_term t, uint64_t *k, smt_term *rest) {
@@ -169,15 +174,6 @@ static smt_term same_address(benc *e, smt_term a, smt_term i) {
   }
   return smt_mk_eq(c, a, i);
 }
-
-/* Objects of at most this many bytes (constant size) are kept flat: a
- * store at a non-constant address into one becomes a store at each of its
- * bytes (byte j: ite(addr == base + j, value, old byte j)), so that its
- * stores are all at constant addresses, and a read at a non-constant
- * address is one ite over its bytes. Linear in the stores and reads, where
- * reading over symbolic stores is quadratic (CBMC flattens small arrays
- * the same way). */
-#define BMEM_FLAT_MAX 64u
 
 uint32_t bmem_flat_object(benc *e, smt_term addr) {
   if (smt_term_kind(e->ctx, addr) == SMT_BV_CONST) return UINT32_MAX;
@@ -449,11 +445,7 @@ smt_term bmem_valid(benc *e, const bstate *s, smt_term addr, smt_term n) {
       if (ca - o->base + cn <= o->slot && cn <= o->slot) VEC_PUSH(alts, alive);
       continue;
     }
-    /* n <= size and addr - base <= size - n (unsigned, no wrap) */
-    smt_term off = smt_mk_bv_op2(c, SMT_BV_SUB, addr, bmem_addr(e, i));
-    smt_term fits = smt_mk_and2(c, smt_mk_bv_op2(c, SMT_BV_ULE, n, o->size),
-                                smt_mk_bv_op2(c, SMT_BV_ULE, off, smt_mk_bv_op2(c, SMT_BV_SUB, o->size, n)));
-    VEC_PUSH(alts, smt_mk_and2(c, alive, fits));
+    VEC_PUSH(alts, smt_mk_and2(c, alive, bmem_within(e, addr, n, o->base, o->size)));
   }
   smt_term r = smt_mk_or(c, (uint32_t)alts.len, alts.data);
   VEC_FREE(alts);
