@@ -115,7 +115,7 @@ its *pp_chain(pp_state *p, const its *s) {
       if (growth > CHAIN_SLACK || (long)cur->trans.len + growth > (long)p->max_trans) continue;
       if (best == ITS_NONE || growth < best_growth) best = l, best_growth = growth;
     }
-    if (best == ITS_NONE) break;
+    if (best == ITS_NONE || budget_expired(p->budget)) break; /* each elimination is exact: stopping is too */
     its *next = eliminate(p, cur, best, &dropped);
     if (!next) {
       blocked[best] = true;

@@ -9,8 +9,17 @@
  *     every variable of the atom is updated by a translation x' = x + d
  *     (x > 0, x' = x - 1 gives x >= 0 at the target);
  *   - for an update x' = c (a constant): x <= c and x >= c; for an update
- *     x' = y + c with y another variable: x - y <= c and x - y >= c.
- * At most MAX_CANDIDATES per location.
+ *     x' = y + c with y another variable: x - y <= c and x - y >= c;
+ *   - the candidates of l' over variables that a transition l' -> l
+ *     keeps, to a fixpoint (propagate_candidates).
+ * An atom that is a conjunct of the guard of every transition leaving l is
+ * no candidate there: conjoining it would change nothing, and the direct
+ * translation writes every variable's type range into every guard, which
+ * on a program with many variables filled the candidates with ranges and
+ * left out the loop counter's bound (seq-mthreaded/pals_lcr.5: 82
+ * variables, i2 <= 9 in the loop body was never tried).
+ * At most MAX_CANDIDATES per location of its own, and as many again
+ * carried forward.
  *
  * Houdini: start from all candidates and remove, until nothing changes,
  * every candidate a of a location l' for which some transition l -> l'
@@ -32,13 +41,15 @@
 #include <string.h>
 
 #include "../smt/smt.h"
+#include "../smt/solver.h"
 #include "preprocess_internal.h"
 
 #define MAX_CANDIDATES 48
+#define MAX_ALL_CANDIDATES (2 * MAX_CANDIDATES)
 
-static void add_candidate(const its *s, smt_term_vec *c, pp_tset *seen, smt_term a) {
+static void add_candidate(const its *s, smt_term_vec *c, pp_tset *seen, smt_term a, size_t cap) {
   smt_kind k = smt_term_kind(s->ctx, a);
-  if (a == SMT_TRUE || a == SMT_FALSE || c->len >= MAX_CANDIDATES) return;
+  if (a == SMT_TRUE || a == SMT_FALSE || c->len >= cap) return;
   if (k != SMT_INT_LE && k != SMT_EQ && k != SMT_INT_LT && k != SMT_INT_GE && k != SMT_INT_GT) return;
   if (k == SMT_EQ && !smt_sort_is_int(smt_term_sort(s->ctx, smt_term_arg(s->ctx, a, 0)))) return;
   if (!pp_only_program_vars(s, a)) return;
@@ -67,10 +78,73 @@ static uint32_t translation(const its *s, smt_term u, smt_term *d) {
   return y;
 }
 
-static void candidates(const its *s, uint32_t l, smt_term_vec *c) {
+/* Marks in *seen the conjuncts common to the guards of all transitions
+ * leaving l. */
+static void common_guard_atoms(const its *s, uint32_t l, pp_tset *seen) {
+  smt_ctx *ctx = s->ctx;
+  u64_map count = {0}; /* atom -> number of outgoing transitions whose guard has it */
+  smt_term_vec conj = {0};
+  uint64_t nout = 0;
+  for (size_t k = 0; k < s->trans.len; k++) {
+    const its_trans *t = &s->trans.data[k];
+    if (t->from != l) continue;
+    nout++;
+    conj.len = 0;
+    smt_conjuncts(ctx, t->guard, &conj);
+    pp_tset once = {0}; /* an atom twice in one guard counts once */
+    for (size_t j = 0; j < conj.len; j++) {
+      if (!pp_tset_add(&once, conj.data[j])) continue;
+      bool added;
+      uint64_t *n = u64_map_slot(&count, conj.data[j], 0, &added);
+      ++*n;
+    }
+    pp_tset_free(&once);
+  }
+  size_t it = 0;
+  uint64_t atom, n;
+  while (nout && u64_map_next(&count, &it, &atom, &n))
+    if (n == nout) pp_tset_add(seen, (smt_term)atom);
+  u64_map_free(&count);
+  VEC_FREE(conj);
+}
+
+/* The substitution of a candidate through t's translations: repl[i] =
+ * x_i - d when t updates x_i to x_i + d (only d = 0 when keep_only), else
+ * SMT_NULL. */
+static void translation_inverse(const its *s, const its_trans *t, bool keep_only, smt_term *repl) {
+  smt_term zero = smt_mk_int(s->ctx, 0);
+  for (uint32_t i = 0; i < s->nvars; i++) {
+    smt_term d;
+    bool ok = translation(s, t->update[i], &d) == i && (!keep_only || d == zero);
+    repl[i] = ok ? smt_mk_int_sub(s->ctx, s->pre[i], d) : SMT_NULL;
+  }
+}
+
+/* a[x := repl] when every variable of a has a replacement, else SMT_NULL. */
+static smt_term image(const its *s, const smt_term *repl, smt_term a) {
   smt_ctx *ctx = s->ctx;
   uint32_t n = s->nvars;
-  pp_tset seen = {0};
+  smt_term_vec v = {0};
+  smt_term_vars(ctx, a, &v);
+  bool ok = true;
+  for (size_t m = 0; m < v.len && ok; m++) {
+    uint32_t i = its_var_of_term(s, v.data[m]);
+    ok = i != ITS_NONE && repl[i] != SMT_NULL;
+  }
+  VEC_FREE(v);
+  if (!ok) return SMT_NULL;
+  smt_term *full = xmalloc((n ? n : 1) * sizeof *full);
+  for (uint32_t i = 0; i < n; i++) full[i] = repl[i] != SMT_NULL ? repl[i] : s->pre[i];
+  smt_term r = smt_subst(ctx, a, n, s->pre, full);
+  free(full);
+  return r;
+}
+
+static void candidates(const its *s, uint32_t l, smt_term_vec *c, pp_tset *seen_l) {
+  smt_ctx *ctx = s->ctx;
+  uint32_t n = s->nvars;
+  pp_tset *seen = seen_l;
+  common_guard_atoms(s, l, seen);
   smt_term_vec conj = {0};
   smt_term *repl = xmalloc((n ? n : 1) * sizeof *repl);
   for (size_t k = 0; k < s->trans.len; k++) {
@@ -78,54 +152,62 @@ static void candidates(const its *s, uint32_t l, smt_term_vec *c) {
     if (t->from == l) {
       conj.len = 0;
       smt_conjuncts(ctx, t->guard, &conj); /* true gives none: never a candidate */
-      for (size_t j = 0; j < conj.len; j++) add_candidate(s, c, &seen, conj.data[j]);
+      for (size_t j = 0; j < conj.len; j++) add_candidate(s, c, seen, conj.data[j], MAX_CANDIDATES);
     }
     if (t->to != l) continue;
     /* images of guard atoms under translations x' = x + d */
-    for (uint32_t i = 0; i < n; i++) {
-      smt_term d;
-      if (translation(s, t->update[i], &d) == i)
-        repl[i] = smt_mk_int_sub(ctx, s->pre[i], d);
-      else
-        repl[i] = SMT_NULL;
-    }
+    translation_inverse(s, t, false, repl);
     conj.len = 0;
     smt_conjuncts(ctx, t->guard, &conj);
     for (size_t j = 0; j < conj.len; j++) {
-      smt_term_vec v = {0};
-      smt_term_vars(ctx, conj.data[j], &v);
-      bool ok = true;
-      for (size_t m = 0; m < v.len && ok; m++) {
-        uint32_t i = its_var_of_term(s, v.data[m]);
-        ok = i != ITS_NONE && repl[i] != SMT_NULL;
-      }
-      VEC_FREE(v);
-      if (!ok) continue;
-      smt_term *full = xmalloc((n ? n : 1) * sizeof *full);
-      for (uint32_t i = 0; i < n; i++) full[i] = repl[i] != SMT_NULL ? repl[i] : s->pre[i];
-      add_candidate(s, c, &seen, smt_subst(ctx, conj.data[j], n, s->pre, full));
-      free(full);
+      smt_term a = image(s, repl, conj.data[j]);
+      if (a != SMT_NULL) add_candidate(s, c, seen, a, MAX_CANDIDATES);
     }
     /* constants and differences */
     for (uint32_t i = 0; i < n; i++) {
       smt_term u = t->update[i], d;
       if (u == SMT_NULL) continue;
       if (smt_term_kind(ctx, u) == SMT_INT_CONST) {
-        add_candidate(s, c, &seen, smt_mk_int_le(ctx, s->pre[i], u));
-        add_candidate(s, c, &seen, smt_mk_int_ge(ctx, s->pre[i], u));
+        add_candidate(s, c, seen, smt_mk_int_le(ctx, s->pre[i], u), MAX_CANDIDATES);
+        add_candidate(s, c, seen, smt_mk_int_ge(ctx, s->pre[i], u), MAX_CANDIDATES);
         continue;
       }
       uint32_t y = translation(s, u, &d);
       if (y != ITS_NONE && y != i) {
         smt_term diff = smt_mk_int_sub(ctx, s->pre[i], s->pre[y]);
-        add_candidate(s, c, &seen, smt_mk_int_le(ctx, diff, d));
-        add_candidate(s, c, &seen, smt_mk_int_ge(ctx, diff, d));
+        add_candidate(s, c, seen, smt_mk_int_le(ctx, diff, d), MAX_CANDIDATES);
+        add_candidate(s, c, seen, smt_mk_int_ge(ctx, diff, d), MAX_CANDIDATES);
       }
     }
   }
   free(repl);
   VEC_FREE(conj);
-  pp_tset_free(&seen);
+}
+
+/* Carries candidates forward until nothing changes: a candidate of l
+ * over variables that a transition l -> l' keeps is a candidate of l'
+ * (only kept ones: through a shift x' = x + 1 on a cycle, each round
+ * would make a new bound, x <= 128, x <= 129, ..., until the cap). A bound established on a loop's entry
+ * then reaches every location of a long loop body, not only the first
+ * one (i2 <= 9 in the body of `while (i2 < 10) { node1(); ... i2++; }`). */
+static void propagate_candidates(const its *s, smt_term_vec *cand, pp_tset *seen) {
+  smt_term *repl = xmalloc((s->nvars ? s->nvars : 1) * sizeof *repl);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t k = 0; k < s->trans.len; k++) {
+      const its_trans *t = &s->trans.data[k];
+      if (t->to == s->start || t->from == t->to || cand[t->from].len == 0) continue;
+      translation_inverse(s, t, true, repl);
+      for (size_t j = 0; j < cand[t->from].len && cand[t->to].len < MAX_ALL_CANDIDATES; j++) {
+        smt_term a = image(s, repl, cand[t->from].data[j]);
+        if (a == SMT_NULL) continue;
+        size_t before = cand[t->to].len;
+        add_candidate(s, &cand[t->to], &seen[t->to], a, MAX_ALL_CANDIDATES);
+        changed |= cand[t->to].len != before;
+      }
+    }
+  }
+  free(repl);
 }
 
 /* a after transition t: a[x := update], SMT_NULL when a reads a variable t
@@ -151,40 +233,76 @@ static smt_term conj_of(smt_ctx *ctx, const smt_term_vec *c) {
   return c->len ? smt_mk_and(ctx, (uint32_t)c->len, c->data) : SMT_TRUE;
 }
 
-/* Removes from C(t->to) every candidate t does not keep; true if any. */
-static bool check_trans(const its *s, budget b, const its_trans *t, smt_term_vec *cand) {
+/* Removes from C(t->to) every candidate t does not keep; true if any.
+ * Houdini's step with counterexamples: one query for all candidates; a
+ * model of "pre and not all" drops every candidate it falsifies at once,
+ * then the rest are asked again (a long loop body had 96 candidates at
+ * each of 200 locations, one query each was most of the 20 s). Where the
+ * solver gives no answer, the remaining candidates are asked one by one. */
+static bool check_trans(const its *s, budget b, smt_solver *sv, const its_trans *t, smt_term_vec *cand) {
   smt_ctx *ctx = s->ctx;
   smt_term_vec *dst = &cand[t->to];
   if (dst->len == 0) return false;
   smt_term pre = smt_mk_and2(ctx, conj_of(ctx, &cand[t->from]), t->guard);
   smt_term *img = xmalloc(dst->len * sizeof *img);
-  bool all = true;
-  for (size_t j = 0; j < dst->len; j++) {
-    img[j] = post_image(s, t, dst->data[j]);
-    all &= img[j] != SMT_NULL;
+  size_t before = dst->len, w = 0;
+  for (size_t j = 0; j < dst->len; j++) { /* a candidate over a variable t leaves free is not kept */
+    smt_term a = post_image(s, t, dst->data[j]);
+    if (a == SMT_NULL) continue;
+    img[w] = a;
+    dst->data[w++] = dst->data[j];
   }
-  /* the common case first: one query for all of them */
-  if (all && smt_implies(ctx, b, pre, smt_mk_and(ctx, (uint32_t)dst->len, img)) == SMT_YES) {
-    free(img);
-    return false;
-  }
-  size_t w = 0;
-  for (size_t j = 0; j < dst->len; j++)
-    if (img[j] != SMT_NULL && smt_implies(ctx, b, pre, img[j]) == SMT_YES) dst->data[w++] = dst->data[j];
-  bool changed = w != dst->len;
   dst->len = w;
+  bool decided = false;
+  while (dst->len && !decided) {
+    smt_term all = smt_mk_and(ctx, (uint32_t)dst->len, img);
+    smt_solver_push(sv);
+    smt_solver_assert(sv, smt_mk_and2(ctx, pre, smt_mk_not(ctx, all)));
+    smt_result r = smt_solver_check(sv, b);
+    if (r == SMT_SAT) {
+      w = 0;
+      for (size_t j = 0; j < dst->len; j++) {
+        smt_term v = smt_solver_value(sv, img[j]);
+        if (v == SMT_FALSE) continue;
+        img[w] = img[j];
+        dst->data[w++] = dst->data[j];
+      }
+      decided = w == dst->len; /* the model falsifies none: ask one by one */
+      dst->len = w;
+    } else if (r == SMT_UNSAT) {
+      smt_solver_pop(sv, 1);
+      break; /* every candidate left is kept */
+    } else {
+      decided = true; /* no answer: one by one */
+    }
+    smt_solver_pop(sv, 1);
+  }
+  if (decided) {
+    w = 0;
+    for (size_t j = 0; j < dst->len; j++)
+      if (smt_implies(ctx, b, pre, img[j]) == SMT_YES) {
+        img[w] = img[j];
+        dst->data[w++] = dst->data[j];
+      }
+    dst->len = w;
+  }
   free(img);
-  return changed;
+  return dst->len != before;
 }
 
 its *pp_invariants(pp_state *p, const its *s) {
   smt_ctx *ctx = p->ctx;
   uint32_t nl = s->nlocs;
   smt_term_vec *cand = xcalloc(nl ? nl : 1, sizeof *cand);
+  pp_tset *seen = xcalloc(nl ? nl : 1, sizeof *seen);
   for (uint32_t l = 0; l < nl; l++)
-    if (l != s->start) candidates(s, l, &cand[l]);
+    if (l != s->start) candidates(s, l, &cand[l], &seen[l]);
+  propagate_candidates(s, cand, seen);
+  for (uint32_t l = 0; l < nl; l++) pp_tset_free(&seen[l]);
+  free(seen);
   /* Houdini: a location whose candidates shrank re-checks its outgoing
    * transitions (their premise got weaker). */
+  smt_solver *sv = smt_solver_new(ctx, SMT_BACKEND_Z3);
   bool *dirty = xmalloc((nl ? nl : 1) * sizeof *dirty);
   for (uint32_t l = 0; l < nl; l++) dirty[l] = true;
   for (bool any = true; any;) {
@@ -194,11 +312,12 @@ its *pp_invariants(pp_state *p, const its *s) {
       dirty[l] = false;
       for (size_t k = 0; k < s->trans.len; k++) {
         const its_trans *t = &s->trans.data[k];
-        if (t->from == l && check_trans(s, p->budget, t, cand)) dirty[t->to] = any = true;
+        if (t->from == l && check_trans(s, p->budget, sv, t, cand)) dirty[t->to] = any = true;
       }
     }
   }
   free(dirty);
+  smt_solver_free(sv);
   /* conjoin the invariants to the guards of the outgoing transitions */
   its *r = pp_shell(s);
   uint32_t atoms = 0;

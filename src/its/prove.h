@@ -72,6 +72,7 @@ typedef struct {
   bool preprocess; /* step 1 */
   bool linear, nested, poly; /* ranking techniques */
   bool nonterm;    /* step 3 */
+  bool project;    /* step 0: first the projection onto the counters (project.h) of a large system */
   uint32_t nested_depth; /* maximal depth of nested functions (0 = 3) */
   budget budget; /* the whole proof (past its deadline: MAYBE with reason "timeout") and each solver check */
 } its_prove_options;

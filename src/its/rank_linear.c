@@ -421,6 +421,38 @@ static bool guard_candidate(const lin_scc *scc, const lin_trans *t, const lin_at
   return nz > 1 || mpz_sizeinbase(a->a[w], 2) <= 15;
 }
 
+/* Is atom a of t exactly +-(x'_i - x_i - d) = 0 (x'_i = x_i + d), or one
+ * half of it (the LE form, sign in *sign)? *shifted: d != 0. */
+static bool translation_atom(const lin_scc *scc, const lin_trans *t, const lin_atom *a, uint32_t i, int *sign,
+                             bool *shifted) {
+  uint32_t n = scc->nvars, w = 2 * n + t->ntemps;
+  int c = mpz_sgn(a->a[i]);
+  if (c == 0 || mpz_cmpabs(a->a[i], a->a[n + i]) != 0 || mpz_sgn(a->a[n + i]) != -c) return false;
+  for (uint32_t j = 0; j < w; j++)
+    if (j != i && j != n + i && mpz_sgn(a->a[j])) return false;
+  *sign = c;
+  *shifted = mpz_sgn(a->a[w]) != 0;
+  return true;
+}
+
+/* How transition t moves x_i: MOVE_KEEP (x'_i = x_i among its atoms),
+ * MOVE_SHIFT (x'_i = x_i + d, d != 0: a counter), else MOVE_OTHER. */
+typedef enum { MOVE_KEEP, MOVE_OTHER, MOVE_SHIFT } var_move;
+
+static var_move move_of(const lin_scc *scc, const lin_trans *t, uint32_t i) {
+  bool le_pos = false, le_neg = false;
+  for (size_t j = 0; j < t->atoms.len; j++) {
+    int sign;
+    bool shifted;
+    if (!translation_atom(scc, t, &t->atoms.data[j], i, &sign, &shifted)) continue;
+    if (t->atoms.data[j].rel == LIN_EQ) return shifted ? MOVE_SHIFT : MOVE_KEEP;
+    if (shifted) continue; /* a one-sided shift bound: not an equality */
+    if (sign > 0) le_pos = true;
+    else le_neg = true;
+  }
+  return le_pos && le_neg ? MOVE_KEEP : MOVE_OTHER;
+}
+
 /* Decides the strict set of candidate f (the same function at every
  * location): SMT_YES when f is non-increasing on every active transition
  * and decreasing and bounded on at least one (those are marked strict). */
@@ -462,6 +494,20 @@ rank_status rank_linear_guards(smt_ctx *ctx, const lin_scc *scc, const bool *act
   } cand;
   VEC(cand) seen = {0};
   rank_status st = RANK_NONE;
+  /* A candidate over variables that every active transition keeps cannot
+   * decrease anywhere: skipped without a query. Candidates over counters
+   * (a variable some transition shifts by a constant) go first. On a long
+   * loop body of many variables (seq-mthreaded/pals_lcr.5: 82), the bounds
+   * on flags and fields came first and used up the candidates and the
+   * time before the counter's. */
+  var_move *moves = xcalloc(n ? n : 1, sizeof *moves);
+  for (uint32_t k = 0; k < scc->trans.len; k++)
+    if (!active || active[k])
+      for (uint32_t i = 0; i < n; i++) {
+        var_move m = move_of(scc, &scc->trans.data[k], i);
+        if (m > moves[i]) moves[i] = m;
+      }
+  for (int pass = 0; pass < 2; pass++)
   for (uint32_t k = 0; k < scc->trans.len && st != RANK_FOUND && seen.len < max_candidates; k++) {
     if (active && !active[k]) continue;
     const lin_trans *t = &scc->trans.data[k];
@@ -469,6 +515,10 @@ rank_status rank_linear_guards(smt_ctx *ctx, const lin_scc *scc, const bool *act
     for (size_t j = 0; j < t->atoms.len && st != RANK_FOUND && seen.len < max_candidates; j++) {
       const lin_atom *a = &t->atoms.data[j];
       if (!guard_candidate(scc, t, a)) continue;
+      var_move most = MOVE_KEEP;
+      for (uint32_t i = 0; i < n; i++)
+        if (mpz_sgn(a->a[i]) && moves[i] > most) most = moves[i];
+      if (most == MOVE_KEEP || (pass == 0 && most != MOVE_SHIFT)) continue;
       bool dup = false;
       for (size_t q = 0; q < seen.len && !dup; q++) {
         const cand *b = &seen.data[q];
@@ -488,6 +538,7 @@ rank_status rank_linear_guards(smt_ctx *ctx, const lin_scc *scc, const bool *act
     }
   }
   VEC_FREE(seen);
+  free(moves);
   free(pre);
   free(post);
   if (st == RANK_FOUND) *out = f;

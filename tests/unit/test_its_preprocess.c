@@ -285,6 +285,40 @@ static void test_invariants(void) {
   smt_ctx_free(c);
 }
 
+/* A bound made on a loop's entry reaches every location of the body (the
+ * candidates are carried through transitions that keep their variables),
+ * and a conjunct that every outgoing guard has already is no invariant. */
+static void test_invariants_carried(void) {
+  smt_ctx *c = smt_ctx_new();
+  its *s = koat(c, "(GOAL TERMINATION)\n(STARTTERM (FUNCTIONSYMBOLS a))\n(VAR i f)\n(RULES\n"
+                   "  a(i, f) -> l(0, f)\n"
+                   "  l(i, f) -> b1(i, f) :|: i < 10 && f <= 127\n"
+                   "  b1(i, f) -> b2(i, 2 * f) :|: f <= 127\n"
+                   "  b1(i, f) -> b2(i, 0) :|: f <= 127\n"
+                   "  b2(i, f) -> b3(i, f) :|: f <= 127\n"
+                   "  b3(i, f) -> l(i + 1, f) :|: f <= 127\n"
+                   ")\n");
+  its_pre_stats st = {0};
+  strbuf log = {0};
+  pp_state p = {c, &st, &log, 100, {0, 1000}};
+  its *r = pp_invariants(&p, s);
+  smt_term i = r->pre[0], nine = smt_mk_int(c, 9);
+  const char *body[] = {"b2", "b3"};
+  for (int j = 0; j < 2; j++) {
+    size_t k = find_trans(r, body[j], j == 0 ? "b3" : "l");
+    CHECK(k != SIZE_MAX);
+    if (k != SIZE_MAX)
+      CHECK_MSG(smt_implies(c, budget_unlimited(), r->trans.data[k].guard, smt_mk_int_le(c, i, nine)) == SMT_YES,
+                "i <= 9 is not known at %s", body[j]);
+  }
+  /* f <= 127 is in every guard already: never logged as an invariant */
+  CHECK(!log_has(&log, "f <= 127"));
+  its_free(r);
+  its_free(s);
+  strbuf_free(&log);
+  smt_ctx_free(c);
+}
+
 static void test_pipeline(void) {
   smt_ctx *c = smt_ctx_new();
   its *s = koat(c, "(GOAL COMPLEXITY)\n(STARTTERM (FUNCTIONSYMBOLS start))\n(VAR x y z)\n(RULES\n"
@@ -574,6 +608,7 @@ int main(void) {
   test_chain();
   test_chain_bounds();
   test_invariants();
+  test_invariants_carried();
   test_pipeline();
   test_random_exactness();
   return TEST_SUMMARY();
