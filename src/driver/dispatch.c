@@ -49,7 +49,12 @@ static const share
      * k within a second or two, or not at all (dev sweep: every k-induction
      * TRUE needed under 2 s of its own), and BMC's deep bounds need the rest
      * (seq-mthreaded's pals_lcr: 6.5 s) */
-    SHARE_KIND = {0.3, 6, 6};
+    SHARE_KIND = {0.3, 6, 6},
+    /* safety, before the graph: a short BMC probe. A violation within a few
+     * bounds is found in well under a second, while the graph and
+     * k-induction before BMC took 30 s to FALSE on the ring buffer twin of
+     * tests/regression (ringbuf-memcpy-unsafe: BMC alone 0.7 s) */
+    SHARE_BMC_PROBE = {0.1, 2, 2};
 /* The deepest loop bound BMC's termination check unrolls in a small program. */
 #define BMC_TERMINATION_SMALL_BOUND 32
 /* Every loop's bound in BMC's first round on a large program: the rounds
@@ -465,6 +470,15 @@ static void check_with(const ir_module *m, const property *p, const drv_options 
   /* AUTO: the symbolic execution graph first, with part of the budget; it
    * answers TRUE or nothing, so the other engines get the rest */
   if (o->engine == DRV_ENGINE_AUTO && drv_seg_decides(p) && !(termination && o->math_ints)) {
+    if (!termination && !o->bmc_bound) {
+      verdict probe = {0};
+      drv_bmc_check(m, p, o, share_of(run, SHARE_BMC_PROBE), &probe);
+      if (probe.kind != VERDICT_UNKNOWN) {
+        *out = probe;
+        return;
+      }
+      verdict_free(&probe);
+    }
     verdict seg_out = {0};
     if (drv_seg_check(m, p, o, share_of(run, termination ? SHARE_SEG_TERMINATION : SHARE_SEG_SAFETY), &seg_out)) {
       *out = seg_out;
