@@ -10,6 +10,7 @@
 
 #include "../smt/smt.h"
 #include "abstract.h"
+#include "cfr.h"
 #include "nonterm.h"
 #include "preprocess.h"
 #include "problem.h"
@@ -22,7 +23,7 @@
 #define UNDEF UINT32_MAX
 
 its_prove_options its_prove_default_options(void) {
-  its_prove_options o = {true, true, true, true, true, 3, {0, 10000}};
+  its_prove_options o = {true, true, true, true, true, true, 3, {0, 10000}};
   return o;
 }
 
@@ -158,7 +159,11 @@ typedef struct {
   strbuf *reason;
   uint32_t steps, nested_closed;
   budget budget;         /* of the whole proof and of each query */
+  bool in_cfr;           /* proving a refined system: no refinement of it again */
 } prover;
+
+static bool prove_problems(prover *pv, its *s, u32_vec_vec *work);
+static bool try_cfr(prover *pv, const its_problem *p);
 
 /* Past the overall budget? (Each solver check is capped by the same
  * deadline: the queries carry the budget.) */
@@ -248,9 +253,11 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   }
   if (!st || its_check_step(p, st) != SMT_YES) {
     if (st) why = "ranking function failed its check against the original transitions";
+    its_rank_step_free(st);
+    /* 4. control-flow refinement: the refined system's SCCs, ranked again */
+    if (pv->opt->cfr && !pv->in_cfr && !out_of_time(pv) && try_cfr(pv, p)) return true;
     print_problem_head(pv->reason, p);
     strbuf_printf(pv->reason, ": %s", why);
-    its_rank_step_free(st);
     return false;
   }
   pv->steps++;
@@ -274,6 +281,72 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   VEC_FREE(left);
   its_rank_step_free(st);
   return true;
+}
+
+/* Works through the problems in *work (more are appended on the way) until
+ * one stays open; frees *work. True when every problem was closed. */
+static bool prove_problems(prover *pv, its *s, u32_vec_vec *work) {
+  bool open = false;
+  for (size_t w = 0; w < work->len && !open; w++) {
+    util_progress_count("SCCs done", w);
+    util_progress_step("an SCC's transitions (satisfiability)");
+    problem_buf pb;
+    problem_init(&pb, s, &work->data[w], pv->budget);
+    open = !rank_problem(pv, &pb.p, work);
+    problem_release(&pb);
+  }
+  for (size_t w = 0; w < work->len; w++) VEC_FREE(work->data[w]);
+  VEC_FREE(*work);
+  return !open;
+}
+
+/* Control-flow refinement of p (cfr.h), checked to be a refinement, then
+ * the refined system's SCCs proved like any problem (no refinement inside),
+ * within half of the time left. True when they all closed: then p is
+ * closed and the proof says how. Otherwise nothing is written. */
+static bool try_cfr(prover *pv, const its_problem *p) {
+  util_progress_step("control-flow refinement");
+  budget cb = budget_share(pv->budget, 0.5, 0, 0);
+  its_cfr_options co = {0, cb};
+  its_cfr *r = NULL;
+  if (its_cfr_refine(p, &co, &r, NULL) != ITS_CFR_DONE) return false;
+  bool closed = false;
+  if (its_cfr_check(p, r, cb) == SMT_YES) {
+    u32_vec all = {0};
+    for (uint32_t k = 0; k < (uint32_t)r->s->trans.len; k++) VEC_PUSH(all, k);
+    u32_vec_vec work = {0};
+    split_sccs(r->s, all.data, (uint32_t)all.len, UNDEF, &work);
+    VEC_FREE(all);
+    strbuf sub_proof = {0}, sub_reason = {0};
+    prover sub = {pv->opt, &sub_proof, &sub_reason, 0, 0, cb, true};
+    size_t nsccs = work.len;
+    closed = prove_problems(&sub, r->s, &work);
+    if (closed) {
+      pv->steps += sub.steps, pv->nested_closed += sub.nested_closed;
+      print_problem_head(pv->proof, p);
+      strbuf_printf(pv->proof,
+                    ": control-flow refinement by partial evaluation (Domenech, Gallagher and Genaim, TPLP "
+                    "2019), checked with the solver: every step of the SCC from every abstract state is one of "
+                    "a refined transition (its guard conjoined with the state), so an infinite run inside the "
+                    "SCC would be one of the refined system. Abstract states:\n");
+      its_cfr_print_states(r, p->s, pv->proof);
+      strbuf_printf(pv->proof, "the refined system (%zu transitions", r->s->trans.len);
+      if (r->s->trans.len <= 60) {
+        strbuf_printf(pv->proof, "):\n");
+        its_print(r->s, pv->proof);
+      } else {
+        strbuf_printf(pv->proof, ", not printed)\n");
+      }
+      strbuf_printf(pv->proof, "its SCCs (%zu), proved in turn:\n%s", nsccs,
+                    sub_proof.data ? sub_proof.data : "");
+      strbuf_printf(pv->proof, "end of the refinement of ");
+      print_problem_head(pv->proof, p);
+      strbuf_printf(pv->proof, "\n");
+    }
+    strbuf_free(&sub_proof), strbuf_free(&sub_reason);
+  }
+  its_cfr_free(r);
+  return closed;
 }
 
 /* ---- the prover ------------------------------------------------------------ */
@@ -354,18 +427,8 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   VEC_FREE(all);
   uint32_t initial = (uint32_t)work.len;
 
-  prover pv = {opt, &proof, &reason, 0, 0, b};
-  bool open = false;
-  for (size_t w = 0; w < work.len && !open; w++) {
-    util_progress_count("SCCs done", w);
-    util_progress_step("an SCC's transitions (satisfiability)");
-    problem_buf pb;
-    problem_init(&pb, s, &work.data[w], b);
-    open = !rank_problem(&pv, &pb.p, &work);
-    problem_release(&pb);
-  }
-  for (size_t w = 0; w < work.len; w++) VEC_FREE(work.data[w]);
-  VEC_FREE(work);
+  prover pv = {opt, &proof, &reason, 0, 0, b, false};
+  bool open = !prove_problems(&pv, s, &work);
 
   const char *st = s->loc_names[s->start];
   if (!open) {
