@@ -163,7 +163,7 @@ typedef struct {
 } prover;
 
 static bool prove_problems(prover *pv, its *s, u32_vec_vec *work);
-static bool try_cfr(prover *pv, const its_problem *p);
+static bool try_cfr(prover *pv, const its_problem *p, strbuf *note);
 
 /* Past the overall budget? (Each solver check is capped by the same
  * deadline: the queries carry the budget.) */
@@ -255,9 +255,15 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
     if (st) why = "ranking function failed its check against the original transitions";
     its_rank_step_free(st);
     /* 4. control-flow refinement: the refined system's SCCs, ranked again */
-    if (pv->opt->cfr && !pv->in_cfr && !out_of_time(pv) && try_cfr(pv, p)) return true;
+    strbuf note = {0};
+    if (pv->opt->cfr && !pv->in_cfr && !out_of_time(pv) && try_cfr(pv, p, &note)) {
+      strbuf_free(&note);
+      return true;
+    }
     print_problem_head(pv->reason, p);
     strbuf_printf(pv->reason, ": %s", why);
+    if (note.len) strbuf_printf(pv->reason, "; control-flow refinement: %s", note.data);
+    strbuf_free(&note);
     return false;
   }
   pv->steps++;
@@ -303,15 +309,23 @@ static bool prove_problems(prover *pv, its *s, u32_vec_vec *work) {
 /* Control-flow refinement of p (cfr.h), checked to be a refinement, then
  * the refined system's SCCs proved like any problem (no refinement inside),
  * within half of the time left. True when they all closed: then p is
- * closed and the proof says how. Otherwise nothing is written. */
-static bool try_cfr(prover *pv, const its_problem *p) {
+ * closed and the proof says how. Otherwise the proof is unchanged and
+ * *note says why (one line). */
+static bool try_cfr(prover *pv, const its_problem *p, strbuf *note) {
   util_progress_step("control-flow refinement");
   budget cb = budget_share(pv->budget, 0.5, 0, 0);
   its_cfr_options co = {0, cb};
   its_cfr *r = NULL;
-  if (its_cfr_refine(p, &co, &r, NULL) != ITS_CFR_DONE) return false;
+  its_cfr_status cs = its_cfr_refine(p, &co, &r, NULL);
+  if (cs != ITS_CFR_DONE) {
+    strbuf_printf(note, "%s", its_cfr_status_name(cs));
+    return false;
+  }
   bool closed = false;
-  if (its_cfr_check(p, r, cb) == SMT_YES) {
+  smt_answer ca = its_cfr_check(p, r, cb);
+  if (ca != SMT_YES) {
+    strbuf_printf(note, "the refinement failed its check (%s)", smt_answer_name(ca));
+  } else {
     u32_vec all = {0};
     for (uint32_t k = 0; k < (uint32_t)r->s->trans.len; k++) VEC_PUSH(all, k);
     u32_vec_vec work = {0};
@@ -342,6 +356,9 @@ static bool try_cfr(prover *pv, const its_problem *p) {
       strbuf_printf(pv->proof, "end of the refinement of ");
       print_problem_head(pv->proof, p);
       strbuf_printf(pv->proof, "\n");
+    } else {
+      strbuf_printf(note, "%u abstract states, %zu transitions; %s", r->s->nlocs, r->s->trans.len,
+                    sub_reason.data ? sub_reason.data : "open");
     }
     strbuf_free(&sub_proof), strbuf_free(&sub_reason);
   }
