@@ -24,7 +24,7 @@
  *                abstract states, the refinement checked with the solver
  *                to simulate every run of the problem, and the refined
  *                system's SCCs proved by the techniques above (not
- *                refined again), within half of the time left. The
+ *                refined again), within 30 % of the time left. The
  *                problem is closed when they all are; otherwise it stays
  *                open as before.
  *     A ranking step removes its strict transitions; the SCCs of the rest
