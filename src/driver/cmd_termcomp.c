@@ -82,6 +82,7 @@ int cmd_termcomp(int argc, char **argv) {
   fo.ptr_bits = 64;
   fo.timeout = timeout;
   fo.undefined = FE_UNDEFINED_ARBITRARY; /* the competition's rule for functions without a body */
+  fo.own_assume = true;                  /* the program's own __VERIFIER_assume, as written */
   char *err = NULL;
   ir_module *m = fe_load(file, &fo, &err);
   if (!m) {

@@ -81,6 +81,9 @@ typedef struct {
   const char *clang;   /* compiler to run; NULL: BITPROVE_CLANG */
   fe_undefined undefined; /* default FE_UNDEFINED_UNSUPPORTED */
   bool assert_is_error;   /* a call of __assert_fail (failing assert()) is a call of reach_error */
+  bool own_assume;        /* a __VERIFIER_assume the program defines keeps its body (termCOMP reads
+                             the program as written: the TPDB's pals_* define it as `while (!arg) {}`,
+                             which never ends when arg is 0); default false: SV-COMP's builtin */
   fe_entry entry;
 } fe_options;
 

@@ -160,7 +160,9 @@ uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   const char *raw = LLVMGetValueName2(fn, &len);
   char *name = raw && len ? xstrndup(raw, len) : xasprintf("fn.%zu", L->m->funcs.len);
   bool defined = !LLVMIsDeclaration(fn);
-  bool body = defined && !forced_builtin(name, ir_builtin_of_name(name));
+  ir_builtin bk = ir_builtin_of_name(name);
+  bool own = L->opt && L->opt->own_assume && bk == IR_BUILTIN_ASSUME;
+  bool body = defined && (own || !forced_builtin(name, bk));
   ir_loc loc = fe_loc_of(L, fn);
 
   LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
@@ -203,6 +205,7 @@ uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   free(name);
   L->m->funcs.data[id].loc = loc;
   L->m->funcs.data[id].body_dropped = defined && !body;
+  if (own && body) L->m->funcs.data[id].builtin = IR_BUILTIN_NONE; /* an ordinary function of the program */
   /* --prop assert: a failing assert() (glibc's __assert_fail, and the
    * variants of other C libraries) is a violation as reach_error is */
   if (L->opt && L->opt->assert_is_error && !body && is_assert_failure(L->m->funcs.data[id].name))

@@ -10,6 +10,7 @@
 
 #include "../smt/smt.h"
 #include "abstract.h"
+#include "cfr.h"
 #include "nonterm.h"
 #include "preprocess.h"
 #include "problem.h"
@@ -23,7 +24,15 @@
 #define UNDEF UINT32_MAX
 
 its_prove_options its_prove_default_options(void) {
-  its_prove_options o = {true, true, true, true, true, true, 3, {0, 10000}};
+  its_prove_options o = {.preprocess = true,
+                         .linear = true,
+                         .nested = true,
+                         .poly = true,
+                         .cfr = true,
+                         .nonterm = true,
+                         .project = true,
+                         .nested_depth = 3,
+                         .budget = {0, 10000}};
   return o;
 }
 
@@ -159,7 +168,11 @@ typedef struct {
   strbuf *reason;
   uint32_t steps, nested_closed;
   budget budget;         /* of the whole proof and of each query */
+  bool in_cfr;           /* proving a refined system: no refinement of it again */
 } prover;
+
+static bool prove_problems(prover *pv, its *s, u32_vec_vec *work);
+static bool try_cfr(prover *pv, const its_problem *p, strbuf *note);
 
 /* Past the overall budget? (Each solver check is capped by the same
  * deadline: the queries carry the budget.) */
@@ -249,9 +262,17 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   }
   if (!st || its_check_step(p, st) != SMT_YES) {
     if (st) why = "ranking function failed its check against the original transitions";
+    its_rank_step_free(st);
+    /* 4. control-flow refinement: the refined system's SCCs, ranked again */
+    strbuf note = {0};
+    if (pv->opt->cfr && !pv->in_cfr && !out_of_time(pv) && try_cfr(pv, p, &note)) {
+      strbuf_free(&note);
+      return true;
+    }
     print_problem_head(pv->reason, p);
     strbuf_printf(pv->reason, ": %s", why);
-    its_rank_step_free(st);
+    if (note.len) strbuf_printf(pv->reason, "; control-flow refinement: %s", note.data);
+    strbuf_free(&note);
     return false;
   }
   pv->steps++;
@@ -275,6 +296,113 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   VEC_FREE(left);
   its_rank_step_free(st);
   return true;
+}
+
+/* Works through the problems in *work (more are appended on the way) until
+ * one stays open; frees *work. True when every problem was closed. */
+static bool prove_problems(prover *pv, its *s, u32_vec_vec *work) {
+  bool open = false;
+  for (size_t w = 0; w < work->len && !open; w++) {
+    util_progress_count("SCCs done", w);
+    util_progress_step("an SCC's transitions (satisfiability)");
+    problem_buf pb;
+    problem_init(&pb, s, &work->data[w], pv->budget);
+    open = !rank_problem(pv, &pb.p, work);
+    problem_release(&pb);
+  }
+  for (size_t w = 0; w < work->len; w++) VEC_FREE(work->data[w]);
+  VEC_FREE(*work);
+  return !open;
+}
+
+/* Progress: every SCC of the refined system (sccs, transitions of r->s)
+ * leaves out some transition of p, i.e. the refinement separated phases.
+ * When one of them holds a copy of each of p's transitions, it is p with
+ * guards strengthened by the abstract states, rarely easier; the prover
+ * does not spend its time on it. */
+static bool separates_phases(const its_problem *p, const its_cfr *r, const u32_vec_vec *sccs) {
+  bool *seen = xcalloc(p->s->trans.len ? p->s->trans.len : 1, sizeof *seen);
+  bool all_separate = true;
+  for (size_t c = 0; c < sccs->len && all_separate; c++) {
+    memset(seen, 0, p->s->trans.len * sizeof *seen);
+    uint32_t distinct = 0;
+    for (size_t j = 0; j < sccs->data[c].len; j++) {
+      uint32_t t = r->orig_trans[sccs->data[c].data[j]];
+      if (!seen[t]) seen[t] = true, distinct++;
+    }
+    all_separate = distinct < p->nt;
+  }
+  free(seen);
+  return all_separate;
+}
+
+/* Control-flow refinement of p (cfr.h), checked to be a refinement, then
+ * the refined system's SCCs proved like any problem (no refinement inside),
+ * within 30 % of the time left (at most 8 s). True when they all closed: then p is
+ * closed and the proof says how. Otherwise the proof is unchanged and
+ * *note says why (one line). */
+static bool try_cfr(prover *pv, const its_problem *p, strbuf *note) {
+  util_progress_step("control-flow refinement");
+  if (p->nt < 2) {
+    strbuf_printf(note, "one transition: no phases to separate");
+    return false;
+  }
+  /* a third of the time left, at most 8 s: the rest is non-termination's,
+   * whose NO answers need it (edn.t2 took 11 s of 20 after a refinement) */
+  budget cb = budget_share(pv->budget, 0.3, 8, 0);
+  its_cfr_options co = {0, cb};
+  its_cfr *r = NULL;
+  its_cfr_status cs = its_cfr_refine(p, &co, &r, NULL);
+  if (cs != ITS_CFR_DONE) {
+    strbuf_printf(note, "%s", its_cfr_status_name(cs));
+    return false;
+  }
+  bool closed = false;
+  smt_answer ca = its_cfr_check(p, r, cb);
+  if (ca != SMT_YES) {
+    strbuf_printf(note, "the refinement failed its check (%s)", smt_answer_name(ca));
+  } else {
+    u32_vec all = {0};
+    for (uint32_t k = 0; k < (uint32_t)r->s->trans.len; k++) VEC_PUSH(all, k);
+    u32_vec_vec work = {0};
+    split_sccs(r->s, all.data, (uint32_t)all.len, UNDEF, &work);
+    VEC_FREE(all);
+    strbuf sub_proof = {0}, sub_reason = {0};
+    prover sub = {pv->opt, &sub_proof, &sub_reason, 0, 0, cb, true};
+    size_t nsccs = work.len;
+    if (!separates_phases(p, r, &work)) {
+      strbuf_printf(note, "no SCC of the refinement leaves out a transition");
+      for (size_t w = 0; w < work.len; w++) VEC_FREE(work.data[w]);
+      VEC_FREE(work);
+    } else if ((closed = prove_problems(&sub, r->s, &work))) {
+      pv->steps += sub.steps, pv->nested_closed += sub.nested_closed;
+      print_problem_head(pv->proof, p);
+      strbuf_printf(pv->proof,
+                    ": control-flow refinement by partial evaluation (Domenech, Gallagher and Genaim, TPLP "
+                    "2019), checked with the solver: every step of the SCC from every abstract state is one of "
+                    "a refined transition (its guard conjoined with the state), so an infinite run inside the "
+                    "SCC would be one of the refined system. Abstract states:\n");
+      its_cfr_print_states(r, p->s, pv->proof);
+      strbuf_printf(pv->proof, "the refined system (%zu transitions", r->s->trans.len);
+      if (r->s->trans.len <= 60) {
+        strbuf_printf(pv->proof, "):\n");
+        its_print(r->s, pv->proof);
+      } else {
+        strbuf_printf(pv->proof, ", not printed)\n");
+      }
+      strbuf_printf(pv->proof, "its SCCs (%zu), proved in turn:\n%s", nsccs,
+                    sub_proof.data ? sub_proof.data : "");
+      strbuf_printf(pv->proof, "end of the refinement of ");
+      print_problem_head(pv->proof, p);
+      strbuf_printf(pv->proof, "\n");
+    } else {
+      strbuf_printf(note, "%u abstract states, %zu transitions; %s", r->s->nlocs, r->s->trans.len,
+                    sub_reason.data ? sub_reason.data : "open");
+    }
+    strbuf_free(&sub_proof), strbuf_free(&sub_reason);
+  }
+  its_cfr_free(r);
+  return closed;
 }
 
 /* ---- the prover ------------------------------------------------------------ */
@@ -390,18 +518,8 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   VEC_FREE(all);
   uint32_t initial = (uint32_t)work.len;
 
-  prover pv = {opt, &proof, &reason, 0, 0, b};
-  bool open = false;
-  for (size_t w = 0; w < work.len && !open; w++) {
-    util_progress_count("SCCs done", w);
-    util_progress_step("an SCC's transitions (satisfiability)");
-    problem_buf pb;
-    problem_init(&pb, s, &work.data[w], b);
-    open = !rank_problem(&pv, &pb.p, &work);
-    problem_release(&pb);
-  }
-  for (size_t w = 0; w < work.len; w++) VEC_FREE(work.data[w]);
-  VEC_FREE(work);
+  prover pv = {opt, &proof, &reason, 0, 0, b, false};
+  bool open = !prove_problems(&pv, s, &work);
 
   const char *st = s->loc_names[s->start];
   if (!open) {

@@ -18,6 +18,15 @@
  *                problem's transitions (rank_nested.h);
  *       poly     a ranking function "linear plus squares" (seed 001 Sect.
  *                3.3) for non-linear transitions (rank_poly.h).
+ *     When none of them makes progress on a problem:
+ *       cfr      control-flow refinement by partial evaluation (cfr.h):
+ *                the problem's locations split by the guards' atoms into
+ *                abstract states, the refinement checked with the solver
+ *                to simulate every run of the problem, and the refined
+ *                system's SCCs proved by the techniques above (not
+ *                refined again), within 30 % of the time left. The
+ *                problem is closed when they all are; otherwise it stays
+ *                open as before.
  *     A ranking step removes its strict transitions; the SCCs of the rest
  *     become new problems (seed 001 Sect. 3.3: rules s -> t with s >_Pol t
  *     are removed when all others satisfy s >=_Pol t, then the dependency
@@ -35,7 +44,10 @@
  * the strict ones decreasing and bounded), an infinite run inside it takes
  * the strict transitions finitely often, so a suffix stays inside the rest,
  * hence inside one SCC of the rest: one of the new problems. A nested
- * function proves no infinite run stays inside its problem. As the removal
+ * function proves no infinite run stays inside its problem. A refinement
+ * (cfr.h) turns an infinite run inside its problem into an infinite run of
+ * the refined system, which visits finitely many of its SCCs: so when each
+ * of them is closed (by the same argument), the problem is. As the removal
  * strictly shrinks the problems, the recursion ends, and when every problem
  * is closed no infinite run exists.
  *
@@ -71,6 +83,7 @@ typedef enum { ITS_PROVE_MAYBE = 0, ITS_PROVE_YES = 1, ITS_PROVE_NO = 2 } its_pr
 typedef struct {
   bool preprocess; /* step 1 */
   bool linear, nested, poly; /* ranking techniques */
+  bool cfr;        /* control-flow refinement of a problem the ranking techniques leave open */
   bool nonterm;    /* step 3 */
   bool project;    /* step 0: first the projection onto the counters (project.h) of a large system */
   uint32_t nested_depth; /* maximal depth of nested functions (0 = 3) */

@@ -50,6 +50,15 @@ done
 "$bp" its "$dir/lex2.koat" >"$tmp/out" 2>&1
 [ "$(grep -c ': linear ranking function$' "$tmp/out")" -eq 2 ] || bad "lex2.koat: not two ranking steps"
 
+# phases.koat needs control-flow refinement: MAYBE without it; its twin
+# phases-endless.koat is never YES, with or without it
+"$bp" its --timeout 60 --without cfr "$dir/phases.koat" >"$tmp/out" 2>&1
+[ "$(head -1 "$tmp/out")" = MAYBE ] || { bad "phases.koat: not MAYBE without cfr"; cat "$tmp/out"; }
+grep -q 'control-flow refinement' "$dir/phases.koat" && "$bp" its "$dir/phases.koat" | grep -q '^SCC .*: control-flow refinement' ||
+  bad "phases.koat: the proof does not show the refinement"
+"$bp" its --timeout 60 --without cfr "$dir/phases-endless.koat" >"$tmp/out" 2>&1
+[ "$(head -1 "$tmp/out")" != YES ] || bad "phases-endless.koat: YES without cfr"
+
 # malformed input: MAYBE on stdout, one error line with the line number, exit 0
 "$bp" its "$dir/bad.koat" >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -55,10 +55,10 @@ static void expect(const char *name, const char *text, its_prove_answer want, co
   CHECK_MSG(strncmp(out, head, strlen(head)) == 0, "%s: %s", name, out);
   if (a == ITS_PROVE_YES) CHECK_MSG(strstr(out, "proof:") != NULL, "%s: proof text: %s", name, out);
   free(out);
-  static const char *const steps[] = {"preprocess", "linear", "nested", "poly", "nonterm"};
-  for (int i = 0; i < 5; i++) {
+  static const char *const steps[] = {"preprocess", "linear", "nested", "poly", "cfr", "nonterm"};
+  for (int i = 0; i < 6; i++) {
     its_prove_options o = all;
-    bool *flag[] = {&o.preprocess, &o.linear, &o.nested, &o.poly, &o.nonterm};
+    bool *flag[] = {&o.preprocess, &o.linear, &o.nested, &o.poly, &o.cfr, &o.nonterm};
     *flag[i] = false;
     its_prove_answer b = prove_with(text, &o, &out);
     CHECK_MSG(b == ITS_PROVE_MAYBE || b == a, "%s without %s: %s contradicts %s", name, steps[i], answer_name(b),
@@ -106,6 +106,17 @@ static void test_basics(void) {
   /* nested (multiphase): while (x >= 0) { x = x + y; y = y - 1; } */
   expect("multiphase", HDR "(VAR x y)\n(RULES\n  start(x, y) -> l(x, y)\n  l(x, y) -> l(x + y, y - 1) :|: x >= 0\n)\n",
          ITS_PROVE_YES, "nested");
+  /* two phases (control-flow refinement): while (x != m) { if (x > m) x = 0;
+   * else x = x + 1; } with m >= 0; and its twin whose second phase counts
+   * down, which must never be YES */
+  expect("two phases",
+         HDR "(VAR x m)\n(RULES\n  start(x, m) -> l(x, m) :|: m >= 0\n  l(x, m) -> l(0, m) :|: x > m\n"
+             "  l(x, m) -> l(x + 1, m) :|: x < m\n)\n",
+         ITS_PROVE_YES, "cfr");
+  expect("two phases, the second endless",
+         HDR "(VAR x m)\n(RULES\n  start(x, m) -> l(x, m) :|: m >= 0\n  l(x, m) -> l(0, m) :|: x > m\n"
+             "  l(x, m) -> l(x - 1, m) :|: x < m\n)\n",
+         ITS_PROVE_NO, NULL);
   /* a fixed point: x stays 5 forever */
   expect("fixed point", HDR "(VAR x)\n(RULES\n  start(x) -> l(x)\n  l(x) -> l(10 - x) :|: x >= 0\n)\n",
          ITS_PROVE_NO, NULL);
