@@ -33,7 +33,7 @@ static void dump_dot(const seg_graph *g, const char *file) {
  * take the time of the engines after this one. */
 static bool prove_termination(const seg_graph *g, const drv_options *o, budget b, verdict *out) {
   char err[256];
-  its *s = seg_to_its(g, err, sizeof err);
+  its *s = seg_to_its(g, b, err, sizeof err);
   if (!s) {
     verdict_unknown(out, "symbolic execution graph: %s", err);
     return false;

@@ -217,8 +217,10 @@ const seg_summary *seg_graph_summary(const seg_graph *g);
  * the start is the root; variables are slots x0..x(k-1) that each state
  * fills with its symbolic variables in a fixed order (so k is the largest
  * number of variables of one state, not the number of all variables).
- * NULL with a message when the graph is not complete. */
-its *seg_to_its(const seg_graph *g, char *err, size_t errlen);
+ * NULL with a message when the graph is not complete, or when b's
+ * deadline passes while the transitions are built ("timeout"; a graph of
+ * 6,000 states once took 10 s here, past the graph's share). */
+its *seg_to_its(const seg_graph *g, budget b, char *err, size_t errlen);
 
 /* Loop-head facts of a complete graph, for correctness witnesses. For each
  * loop header of main (in block order) whose states in the graph are at

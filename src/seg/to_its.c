@@ -114,7 +114,7 @@ static void declare(conv *cv) {
   }
 }
 
-its *seg_to_its(const seg_graph *cg, char *err, size_t errlen) {
+its *seg_to_its(const seg_graph *cg, budget b, char *err, size_t errlen) {
   if (!cg->sum.complete) {
     snprintf(err, errlen, "the symbolic execution graph is incomplete: %s",
              cg->reason ? cg->reason : "unknown reason");
@@ -133,9 +133,11 @@ its *seg_to_its(const seg_graph *cg, char *err, size_t errlen) {
   cv.pos = xmalloc((size_t)cv.npos * sizeof *cv.pos);
   memset(cv.pos, 0xff, (size_t)cv.npos * sizeof *cv.pos); /* ITS_NONE */
   smt_term *upd = xcalloc(cv.s->nvars ? cv.s->nvars : 1, sizeof *upd);
-  for (size_t i = 0; i < g->edges.len; i++) {
+  bool late = false;
+  for (size_t i = 0; i < g->edges.len && !late; i++) {
     const seg_edge *ed = &g->edges.data[i];
-    if (cv.loc[ed->from] == ITS_NONE || cv.loc[ed->to] == ITS_NONE) continue; /* to a leaf */
+    if (i % 64 == 63 && budget_expired(b)) late = true;
+    if (late || cv.loc[ed->from] == ITS_NONE || cv.loc[ed->to] == ITS_NONE) continue; /* to a leaf */
     add_transition(&cv, ed, upd);
   }
   free(upd);
@@ -143,6 +145,11 @@ its *seg_to_its(const seg_graph *cg, char *err, size_t errlen) {
   for (size_t i = 0; i < n; i++) VEC_FREE(cv.vars[i]);
   free(cv.vars);
   free(cv.loc);
+  if (late) {
+    snprintf(err, errlen, "timeout while building the ITS of the graph");
+    its_free(cv.s);
+    return NULL;
+  }
   if (!its_validate(cv.s, err, errlen)) {
     its_free(cv.s);
     return NULL;

@@ -67,7 +67,7 @@ static void test_strlen_ok(void) {
   CHECK_MSG(!s->err_memory && !s->err_overflow && !s->err_ub, "error: %s", s->first_err ? s->first_err : "?");
   CHECK(s->generalizations >= 1);
   char err[256];
-  its *t = seg_to_its(g, err, sizeof err);
+  its *t = seg_to_its(g, budget_unlimited(), err, sizeof err);
   CHECK_MSG(t != NULL, "seg_to_its: %s", err);
   if (t) {
     strbuf out = {0};
@@ -105,7 +105,7 @@ static void test_stuck(void) {
   seg_graph *g = build(ctx, m);
   CHECK(!seg_graph_summary(g)->complete && seg_graph_summary(g)->reason != NULL);
   char err[256];
-  CHECK(seg_to_its(g, err, sizeof err) == NULL);
+  CHECK(seg_to_its(g, budget_unlimited(), err, sizeof err) == NULL);
   seg_graph_free(g);
   smt_ctx_free(ctx);
   ir_module_free(m);
@@ -114,7 +114,7 @@ static void test_stuck(void) {
 /* The ITS answer of a complete graph's ITS (MAYBE when there is none). */
 static its_prove_answer its_answer(seg_graph *g) {
   char err[256];
-  its *t = seg_to_its(g, err, sizeof err);
+  its *t = seg_to_its(g, budget_unlimited(), err, sizeof err);
   if (!t) return ITS_PROVE_MAYBE;
   strbuf out = {0};
   its_prove_answer a = its_prove(t, budget_queries(budget_unlimited(), 5000), &out);
@@ -344,7 +344,7 @@ static int run_file(const char *path, const char *dot) {
     }
   }
   char err[256];
-  its *t = seg_to_its(g, err, sizeof err);
+  its *t = seg_to_its(g, budget_unlimited(), err, sizeof err);
   if (t) {
     strbuf out = {0};
     its_prove(t, budget_queries(budget_unlimited(), 5000), &out);
