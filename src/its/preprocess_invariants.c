@@ -212,22 +212,7 @@ static void propagate_candidates(const its *s, smt_term_vec *cand, pp_tset *seen
 
 /* a after transition t: a[x := update], SMT_NULL when a reads a variable t
  * leaves unconstrained. */
-static smt_term post_image(const its *s, const its_trans *t, smt_term a) {
-  smt_term_vec v = {0};
-  smt_term_vars(s->ctx, a, &v);
-  bool ok = true;
-  for (size_t m = 0; m < v.len && ok; m++) {
-    uint32_t i = its_var_of_term(s, v.data[m]);
-    ok = i != ITS_NONE && t->update[i] != SMT_NULL;
-  }
-  VEC_FREE(v);
-  if (!ok) return SMT_NULL;
-  smt_term *upd = xmalloc((s->nvars ? s->nvars : 1) * sizeof *upd);
-  for (uint32_t i = 0; i < s->nvars; i++) upd[i] = t->update[i] != SMT_NULL ? t->update[i] : s->pre[i];
-  smt_term r = smt_subst(s->ctx, a, s->nvars, s->pre, upd);
-  free(upd);
-  return r;
-}
+static smt_term post_image(const its *s, const its_trans *t, smt_term a) { return image(s, t->update, a); }
 
 static smt_term conj_of(smt_ctx *ctx, const smt_term_vec *c) {
   return c->len ? smt_mk_and(ctx, (uint32_t)c->len, c->data) : SMT_TRUE;
