@@ -392,6 +392,119 @@ static bool slot_is_ptr(const ir_func *f, uint32_t k) {
   return f->insts[k - f->nparams].type.kind == IR_TY_PTR;
 }
 
+static bool slot_is_count(const ir_func *f, uint32_t k) {
+  ir_type t = k < f->nparams ? f->params[k] : f->insts[k - f->nparams].type;
+  return t.kind == IR_TY_INT && t.bits > 1;
+}
+
+/* The constant c of an atom (= x c) of KB, if there is one and it is below 2^40. */
+static bool kb_constant(seg_engine *e, const seg_state *a, smt_term x, int64_t *c) {
+  smt_ctx *ctx = e->ctx;
+  for (size_t i = 0; i < a->kb.len; i++) {
+    smt_term t = a->kb.data[i];
+    if (smt_term_kind(ctx, t) != SMT_EQ || smt_term_arg(ctx, t, 0) != x) continue;
+    smt_term k = smt_term_arg(ctx, t, 1);
+    if (smt_term_kind(ctx, k) != SMT_INT_CONST || !mpz_fits_slong_p(smt_term_value(ctx, k))) continue;
+    *c = mpz_get_si(smt_term_value(ctx, k));
+    return *c > -(INT64_C(1) << 40) && *c < (INT64_C(1) << 40); /* d = o - c below stays exact */
+  }
+  return false;
+}
+
+/* The layout roots of the variables that share a KB atom with y: x is
+ * tied to y when its root is among them (n is the parameter, and
+ * hi = lo + len - 1 speaks of the caller's len = n). */
+static smt_term root_of(seg_engine *e, seg_layout *lay, smt_term x) {
+  smt_term root;
+  int64_t off;
+  return seg_layout_offset(e, lay, x, &root, &off) ? root : x;
+}
+
+static void roots_beside(seg_engine *e, const seg_state *a, seg_layout *lay, smt_term y, u64_map *roots) {
+  smt_term_vec tmp = {0};
+  for (size_t i = 0; i < a->kb.len; i++) {
+    tmp.len = 0;
+    smt_term_vars(e->ctx, a->kb.data[i], &tmp);
+    bool has_y = false;
+    for (size_t k = 0; k < tmp.len && !has_y; k++) has_y = tmp.data[k] == y;
+    if (!has_y) continue;
+    for (size_t k = 0; k < tmp.len; k++)
+      if (tmp.data[k] != y) u64_map_add(roots, root_of(e, lay, tmp.data[k]), 0);
+  }
+  VEC_FREE(tmp);
+}
+
+/* Beyond the seed: a pointer and a count that walk together, as in a
+ * checksum over (buf, len) or the OpenBSD string functions. Each state
+ * knows p and the count x apart; only their relation makes *p safe, and
+ * the merge keeps only what <a> implies of the candidates:
+ *   p - x <= lo + d  for a count x that is a constant c in <a> and p at
+ *                    the offset o from lo that layout knows (else 0), d = o - c
+ *                    (for (i = 0; i < n; i++) ... *p++ with n the size);
+ *   p + x <= hi + 1  for a count that KB ties to the allocation's end
+ *                    (while (n--) *p++ = c, with hi = lo + n - 1),
+ *   lo + x <= p      for the same count walking back from the end
+ *                    (cp = s + n; do *--cp ...; while (--n != 0)), and
+ *   1 <= x           for that count (do *p++ = c; while (--n != 0)): <a>
+ *                    knows n != 0 of the parameter, not of the loop's copy.
+ * Candidates only: each is asked of <a> like the others. */
+static void walk_with_count(seg_engine *e, seg_state *a, seg_layout *lay, const smt_term_vec *ptrs,
+                            const smt_term *base, smt_term_vec *cand) {
+  enum { MAX_COUNTS = 24, MAX_WALKERS = 16 };
+  smt_ctx *ctx = e->ctx;
+  smt_term counts[MAX_COUNTS], walkers[MAX_WALKERS];
+  uint32_t ncounts = 0, nwalkers = 0;
+  /* only the loop-carried values: the phis of the block the state stands at */
+  const seg_frame *fr = seg_top(a);
+  const ir_func *f = &e->m->funcs.data[fr->func];
+  const ir_block *blk = &f->blocks[fr->block];
+  for (uint32_t j = blk->first; j < blk->first + blk->count && f->insts[j].op == IR_PHI; j++) {
+    uint32_t k = seg_slot_of_inst(f, j);
+    smt_term x = k < fr->nslots ? fr->lv[k] : SMT_NULL;
+    if (x == SMT_NULL || smt_term_kind(ctx, x) != SMT_VAR) continue;
+    if (slot_is_count(f, k) && ncounts < MAX_COUNTS) counts[ncounts++] = x;
+    if (slot_is_ptr(f, k) && nwalkers < MAX_WALKERS) walkers[nwalkers++] = x;
+  }
+  if (ncounts == 0 || nwalkers == 0) return;
+  int64_t start[MAX_COUNTS];
+  bool constant[MAX_COUNTS];
+  for (uint32_t j = 0; j < ncounts; j++) constant[j] = kb_constant(e, a, counts[j], &start[j]);
+  smt_term one = smt_mk_int(ctx, 1);
+  for (size_t i = 0; i < ptrs->len; i++) {
+    if (!base[i]) continue;
+    smt_term p = ptrs->data[i];
+    bool walks = false;
+    for (uint32_t j = 0; j < nwalkers; j++) walks |= walkers[j] == p;
+    if (!walks) continue;
+    const seg_alloc *al = NULL;
+    for (size_t j = 0; j < a->al.len && !al; j++)
+      if (a->al.data[j].lo == base[i]) al = &a->al.data[j];
+    if (!al) continue;
+    smt_term proot, lroot;
+    int64_t poff, loff;
+    bool placed = seg_layout_offset(e, lay, p, &proot, &poff) && seg_layout_offset(e, lay, al->lo, &lroot, &loff) &&
+                  proot == lroot;
+    u64_map tied = {0}; /* roots of variables beside hi in KB, when first needed */
+    bool tied_built = false;
+    for (uint32_t j = 0; j < ncounts; j++) {
+      smt_term x = counts[j];
+      if (constant[j]) {
+        int64_t d = (placed ? poff - loff : 0) - start[j]; /* unknown offset: a walk from the start */
+        smt_term lhs = smt_mk_int_sub(ctx, p, x);
+        VEC_PUSH(*cand, smt_mk_int_le(ctx, lhs, smt_mk_int_add2(ctx, al->lo, smt_mk_int(ctx, d))));
+        continue;
+      }
+      if (!tied_built) roots_beside(e, a, lay, al->hi, &tied);
+      tied_built = true;
+      if (!u64_map_has(&tied, root_of(e, lay, x))) continue;
+      VEC_PUSH(*cand, smt_mk_int_le(ctx, smt_mk_int_add2(ctx, p, x), smt_mk_int_add2(ctx, al->hi, one)));
+      VEC_PUSH(*cand, smt_mk_int_le(ctx, smt_mk_int_add2(ctx, al->lo, x), p)); /* walking back */
+      VEC_PUSH(*cand, smt_mk_int_le(ctx, one, x)); /* a do-while's count: a byte still ahead */
+    }
+    u64_map_free(&tied);
+  }
+}
+
 /* Beyond the seed: the bounds of pointers that <a> implies, lo <= p,
  * p <= lo, p <= hi, p <= hi + 1 for each pointer in LV and each
  * allocation, and
@@ -457,6 +570,7 @@ static void pointer_bounds(seg_engine *e, seg_state *a, seg_layout *lay, smt_ter
       push_unique(&cand, smt_mk_int_le(ctx, l, r));
       push_unique(&cand, smt_mk_int_ge(ctx, l, r));
     }
+  walk_with_count(e, a, lay, &ptrs, base, &cand);
   free(base);
   for (size_t i = 0; i < cand.len && !past_deadline(e); i++) {
     smt_term c = cand.data[i];

@@ -689,6 +689,28 @@ static bool bitwise_math(cx *c) {
   return set_res(c, w);
 }
 
+/* The number of low bits that can be set in v's value, read off its
+ * definition: k for a zext from ik, for an `and` with a mask below 2^k and
+ * for a constant below 2^k; the full width otherwise. */
+static unsigned set_bits_bound(const cx *c, ir_value v) {
+  unsigned n = v.type.bits;
+  if (v.kind == IR_VAL_CONST) {
+    uint64_t x = v.imm & ir_mask(n);
+    unsigned k = 0;
+    while (k < 64 && (x >> k)) k++;
+    return k;
+  }
+  if (v.kind != IR_VAL_INST) return n;
+  const ir_inst *d = &c->f->insts[v.id];
+  if (d->op == IR_ZEXT) return d->ops[0].type.bits < n ? d->ops[0].type.bits : n;
+  if (d->op == IR_AND) {
+    unsigned k0 = d->ops[0].kind == IR_VAL_CONST ? set_bits_bound(c, d->ops[0]) : n;
+    unsigned k1 = d->ops[1].kind == IR_VAL_CONST ? set_bits_bound(c, d->ops[1]) : n;
+    return k0 < k1 ? k0 : k1;
+  }
+  return n;
+}
+
 /* and / or / xor (seed 000 Sect. 3.3). */
 static bool rule_bitwise(cx *c) {
   const ir_value *o = c->in->ops;
@@ -729,6 +751,13 @@ static bool rule_bitwise(cx *c) {
   smt_term zero = kint(c, 0);
   bool xnn = !rsg || yes(c, le(c, zero, x)), ynn = !rsg || yes(c, le(c, zero, y));
   smt_term w = fresh_res(c);
+  /* beyond the seed: or / xor of values with at most k low bits set have
+   * at most k low bits set (a table index crc ^ byte stays below 256) */
+  unsigned kx = set_bits_bound(c, o[0]), ky = set_bits_bound(c, o[1]), k = kx > ky ? kx : ky;
+  if (c->in->op != IR_AND && k < n) {
+    kb(c, le(c, kint(c, 0), w));
+    kb(c, le(c, w, kpow2(c, k, 1, -1)));
+  }
   switch (c->in->op) {
   case IR_AND: /* 0 <= x & y <= min(x, y) for non-negative operands */
     if (xnn || ynn) kb(c, le(c, zero, w));
