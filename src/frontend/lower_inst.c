@@ -27,6 +27,7 @@
  *    location and its result becomes undef.
  */
 #include "fe_internal.h"
+#include "../ir/ir_arith.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -290,6 +291,22 @@ static void lower_intrinsic(fe_lower *L, LLVMValueRef inst, LLVMValueRef fn, uns
   } else if (strcmp(name, "llvm.trap") == 0 || strcmp(name, "llvm.debugtrap") == 0 ||
              strcmp(name, "llvm.ubsantrap") == 0) {
     call_builtin(L, IR_BUILTIN_TRAP, ir_type_void(), 0, NULL, NULL);
+  } else if (starts(name, "llvm.objectsize.")) {
+    /* __builtin_object_size: (ptr, i1 min, i1 null_unknown, i1 dynamic).
+     * LangRef: the size is "unknown" when it cannot be determined, -1
+     * with min false and 0 with min true, and the compiler may always give
+     * that answer, so it is a sound model of every compilation. The exact
+     * size would decide _FORTIFY_SOURCE's checks like one compiler; with
+     * "unknown" they pass, and the memory model still reports the access
+     * they guard when it is out of bounds. */
+    const char *tw = NULL;
+    ir_type rt = fe_type(L, LLVMTypeOf(inst), &tw);
+    bool min = a[1].kind == IR_VAL_CONST && (a[1].imm & 1);
+    if (tw || rt.kind != IR_TY_INT) {
+      fe_give_up(L, inst, tw ? tw : "llvm.objectsize of a non-integer type");
+      goto done;
+    }
+    fe_set_result(L, inst, ir_emit_cast(&L->b, IR_COPY, rt, ir_const(rt, min ? 0 : ir_mask(rt.bits)), L->loc));
   } else if (strcmp(name, "llvm.stacksave") == 0) {
     fe_set_result(L, inst, call_builtin(L, IR_BUILTIN_STACKSAVE, pt, 0, NULL, NULL));
   } else if (strcmp(name, "llvm.stackrestore") == 0) {
