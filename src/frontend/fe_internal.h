@@ -196,6 +196,9 @@ void fe_load_leaves(fe_lower *L, ir_value p, const fe_leaf *lv, ir_value *vals, 
 /* Lowers an instruction that has a split-typed result or operand (other
  * than call and ret, which handle split values themselves). */
 void fe_lower_split_inst(fe_lower *L, LLVMValueRef inst);
+/* A switch on a split (wide) integer: 0 for the default, i for the i-th
+ * case, as an i32 value computed before the switch (lower_split.c). */
+ir_value fe_wide_switch_index(fe_lower *L, LLVMValueRef inst);
 /* Undef leaves for a split-typed instruction that cannot be lowered. */
 void fe_split_undef(fe_lower *L, LLVMValueRef inst);
 

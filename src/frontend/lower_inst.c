@@ -550,7 +550,8 @@ static void lower_phi(fe_lower *L, LLVMValueRef inst) {
 }
 
 static void lower_switch(fe_lower *L, LLVMValueRef inst) {
-  ir_value c = fe_val(L, LLVMGetOperand(inst, 0));
+  bool wide = fe_is_split(L, LLVMTypeOf(LLVMGetOperand(inst, 0)));
+  ir_value c = wide ? fe_wide_switch_index(L, inst) : fe_val(L, LLVMGetOperand(inst, 0));
   unsigned ns = LLVMGetNumSuccessors(inst);
   if (c.type.kind != IR_TY_INT || ns == 0) {
     fe_unsupported(L, "switch on a non-integer");
@@ -565,7 +566,7 @@ static void lower_switch(fe_lower *L, LLVMValueRef inst) {
   for (unsigned i = 1; i < ns; i++) {
     targets[i] = block_of(L, LLVMGetSuccessor(inst, i));
     LLVMValueRef v = LLVMGetOperand(inst, 2 * i); /* operands: cond, default, (value, dest)* */
-    cases[i - 1] = LLVMIsAConstantInt(v) ? ir_const(c.type, LLVMConstIntGetZExtValue(v)).imm : 0;
+    cases[i - 1] = wide ? i : LLVMIsAConstantInt(v) ? ir_const(c.type, LLVMConstIntGetZExtValue(v)).imm : 0;
   }
   ir_inst s = {0};
   s.op = IR_SWITCH;
@@ -623,7 +624,7 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
     fe_lower_atomic(L, inst); /* before the split rule: cmpxchg's result is a pair */
     return;
   }
-  if (op != LLVMCall && op != LLVMRet && involves_split(L, inst)) {
+  if (op != LLVMCall && op != LLVMRet && op != LLVMSwitch && involves_split(L, inst)) {
     fe_lower_split_inst(L, inst);
     return;
   }

@@ -576,6 +576,27 @@ static void lower_split_phi(fe_lower *L, LLVMValueRef inst) {
   free(ops);
 }
 
+/* A switch on a wide integer (i128): the number of the case whose value
+ * the condition equals (1 for the first case operand pair, ...), 0 for the
+ * default, as an i32 computed in the switch's own block by a chain of
+ * wide equalities and selects. The switch becomes one on that number with
+ * the same targets, so the phis of the targets keep their predecessor. */
+ir_value fe_wide_switch_index(fe_lower *L, LLVMValueRef inst) {
+  ir_value a[FE_MAX_LEAVES], b[FE_MAX_LEAVES];
+  unsigned ns = LLVMGetNumSuccessors(inst);
+  unsigned k = fe_split_val(L, LLVMGetOperand(inst, 0), a);
+  ir_type i32 = ir_type_int(32);
+  ir_value idx = ir_const(i32, 0);
+  /* from the last case to the first: the first equal case wins, as the
+   * switch's case values are distinct anyway */
+  for (unsigned i = ns - 1; i >= 1; i--) {
+    fe_split_val(L, LLVMGetOperand(inst, 2 * i), b); /* operands: cond, default, (value, dest)* */
+    ir_value eq = wide_icmp(L, LLVMIntEQ, a, b, k);
+    idx = ir_inst_val(i32, ir_emit_select(&L->b, eq, ir_const(i32, i), idx, L->loc));
+  }
+  return idx;
+}
+
 void fe_lower_split_inst(fe_lower *L, LLVMValueRef inst) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   fe_leaf lv[FE_MAX_LEAVES];
