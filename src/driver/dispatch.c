@@ -229,6 +229,14 @@ static void note_atomics(const ir_module *m, verdict *out) {
                m->atomics_weak ? " (a weak compare-exchange fails only when the values differ, as on x86)" : "");
 }
 
+/* The kernel's BUG() (frontend/lower_asm.c): the answer rests on ud2 ending the run. */
+static void note_asm_traps(const ir_module *m, verdict *out) {
+  if (m->asm_traps)
+    verdict_note(out, "assumption: inline asm ud2 (the Linux kernel's BUG(), %u place(s)) ends the run there, as "
+                      "abort() does",
+                 m->asm_traps);
+}
+
 static void note_asm(const asm_facts *a, verdict *out) {
   size_t n = a->n;
   bool writes = a->writes_memory;
@@ -295,6 +303,7 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, budg
   if (out->kind != VERDICT_UNKNOWN) note_extern_calls(m, &asm_in, out);
   if (out->kind != VERDICT_UNKNOWN && m->entry_model) verdict_note(out, "assumption: %s", m->entry_model);
   if (out->kind != VERDICT_UNKNOWN) note_atomics(m, out);
+  if (out->kind != VERDICT_UNKNOWN) note_asm_traps(m, out);
   if (out->kind != VERDICT_UNKNOWN && m->unsupported.len && undefined_calls_allowed(m, o)) note_undefined_calls(m, out);
   /* the interpreter draws an external global's bytes, pointers included,
    * but a real one points where its definition says, which we do not know;

@@ -18,6 +18,10 @@
  *    program can observe, except the stack pointer, which is unsupported.
  *  - An empty template without outputs does nothing (a compiler barrier,
  *    asm volatile("" ::: "memory")): dropped.
+ *  - A template whose only executed instruction is ud2 (the kernel's BUG(),
+ *    with its __bug_table entry in another section) and that has no outputs
+ *    is the trap it is: IR_BUILTIN_TRAP, the run ends (module.asm_traps
+ *    counts them for the answer's assumption line).
  *  - The model holds for asm that only computes and writes its outputs. A
  *    template that transfers control (call, ret, jumps other than to local
  *    numeric labels, syscall, int, ud2, hlt), moves the stack (unbalanced
@@ -163,6 +167,40 @@ static const char *template_problem(const char *t) {
   return NULL;
 }
 
+/* The kernel's BUG(): a template whose only executed instruction is ud2
+ * (after labels; what it puts into other sections, such as the
+ * __bug_table entry, is data that never runs). The machine traps there: the
+ * run ends, as with llvm.trap or abort(). */
+static bool is_trap_template(const char *t) {
+  int other = 0, executed = 0, traps = 0;
+  const char *p = t;
+  while (*p) {
+    const char *end = p + strcspn(p, "\n;");
+    const char *s = p;
+    for (;;) { /* skip blanks and labels */
+      while (s < end && isspace((unsigned char)*s)) s++;
+      const char *w = s;
+      while (w < end && (isalnum((unsigned char)*w) || *w == '_' || *w == '.')) w++;
+      if (w < end && *w == ':' && w > s) s = w + 1;
+      else break;
+    }
+    const char *w = s;
+    while (w < end && (isalnum((unsigned char)*w) || *w == '_' || *w == '.')) w++;
+    size_t n = (size_t)(w - s);
+    if (n && word_is(s, n, (const char *const[]){".section", ".pushsection", NULL})) {
+      other++;
+    } else if (n && word_is(s, n, (const char *const[]){".previous", ".popsection", NULL})) {
+      if (!other) return false;
+      other--;
+    } else if (n && !other) {
+      executed++;
+      if (word_is(s, n, (const char *const[]){"ud2", "ud2a", NULL})) traps++;
+    }
+    p = *end ? end + 1 : end;
+  }
+  return other == 0 && executed == 1 && traps == 1;
+}
+
 static bool is_blank(const char *t) {
   while (*t && isspace((unsigned char)*t)) t++;
   return *t == 0;
@@ -242,6 +280,13 @@ static const char *lower(fe_lower *L, LLVMValueRef inst, const char *tmpl, const
   }
   if (!why && argi != nargs) why = "inline asm (constraint string)";
   if (!why && (ndirect == 0) != (LLVMGetTypeKind(rty) == LLVMVoidTypeKind)) why = "inline asm (constraint string)";
+  if (!why && ndirect == 0 && nindirect == 0 && is_trap_template(tmpl)) {
+    fe_call_builtin(L, IR_BUILTIN_TRAP, ir_type_void(), 0, NULL, NULL);
+    L->m->asm_traps++;
+    VEC_FREE(ins);
+    VEC_FREE(outs);
+    return NULL;
+  }
   if (!why) why = template_problem(tmpl);
   for (size_t i = 0; i < outs.len && !why; i++) {
     LLVMTypeRef pt = LLVMTypeOf(LLVMGetOperand(inst, outs.data[i]));

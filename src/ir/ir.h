@@ -381,6 +381,9 @@ typedef struct {
    * (frontend/lower_atomic.c); atomics_weak: of them, the compare-exchanges
    * that may be weak (never failing spuriously here) */
   uint32_t atomics, atomics_weak;
+  /* inline asm templates read as a trap (ud2: the kernel's BUG();
+   * frontend/lower_asm.c): the run ends there */
+  uint32_t asm_traps;
   /* functions and variables declared without a definition that only code the
    * generated main never reaches uses (names in mem): a native link needs them */
   VEC(const char *) unreached_decls;

@@ -1,0 +1,32 @@
+// The twin of asm-bug-safe.c whose command 2 does not count n down: the
+// path through BUG() ends, but commands 2 forever never do.
+// RUN: --nondet 2,2,2,0
+// EXPECT: run: exit 0
+// VERDICT: FALSE(termination)
+extern int __VERIFIER_nondet_int(void);
+
+#define BUG()                                                                                     \
+  do {                                                                                            \
+    __asm__ __volatile__("1:\tud2\n"                                                              \
+                         ".pushsection __bug_table,\"aw\"\n"                                      \
+                         "2:\t.long 1b - 2b, %c0 - 2b\n"                                          \
+                         "\t.word %c1, 0\n"                                                       \
+                         "\t.org 2b+%c2\n"                                                        \
+                         ".popsection"                                                            \
+                         :                                                                        \
+                         : "i"(__FILE__), "i"(__LINE__), "i"(12));                                \
+    __builtin_unreachable();                                                                      \
+  } while (0)
+
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  while (1) {
+    int cmd = __VERIFIER_nondet_int();
+    if (cmd == 0) break;
+    if (cmd == 1) BUG();
+    if (cmd == 2) continue;
+    n--;
+    if (n < 0) break;
+  }
+  return 0;
+}
