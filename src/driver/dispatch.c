@@ -235,6 +235,11 @@ static void note_asm_traps(const ir_module *m, verdict *out) {
     verdict_note(out, "assumption: inline asm ud2 (the Linux kernel's BUG(), %u place(s)) ends the run there, as "
                       "abort() does",
                  m->asm_traps);
+  if (m->asm_calls)
+    verdict_note(out, "assumption: inline asm that calls a named routine (such as the Linux kernel's __get_user_N "
+                      "and __put_user_N, %u place(s)) does what its constraints declare: arbitrary outputs, memory "
+                      "only under a \"memory\" clobber",
+                 m->asm_calls);
 }
 
 static void note_asm(const asm_facts *a, verdict *out) {

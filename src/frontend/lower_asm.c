@@ -22,6 +22,11 @@
  *    with its __bug_table entry in another section) and that has no outputs
  *    is the trap it is: IR_BUILTIN_TRAP, the run ends (module.asm_traps
  *    counts them for the answer's assumption line).
+ *  - A template that is one `call name` (the kernel's __get_user_N: outputs
+ *    an error code and a value; __put_user_N: writes user memory, which the
+ *    program does not read) is modelled by its constraints like any other
+ *    asm: arbitrary outputs, arbitrary memory under a "memory" clobber
+ *    (module.asm_calls counts them for the assumption line).
  *  - The model holds for asm that only computes and writes its outputs. A
  *    template that transfers control (call, ret, jumps other than to local
  *    numeric labels, syscall, int, ud2, hlt), moves the stack (unbalanced
@@ -99,7 +104,17 @@ static bool word_is(const char *w, size_t n, const char *const *list) {
 
 /* Why the template falls outside the model, or NULL. The result is a
  * static string. */
-static const char *template_problem(const char *t) {
+/* Whether [s, end) is one symbol name (the operand of `call name`). */
+static bool is_symbol(const char *s, const char *end) {
+  while (s < end && isspace((unsigned char)*s)) s++;
+  while (end > s && isspace((unsigned char)end[-1])) end--;
+  if (s == end || !(isalpha((unsigned char)*s) || *s == '_' || *s == '.')) return false;
+  for (; s < end; s++)
+    if (!(isalnum((unsigned char)*s) || *s == '_' || *s == '.' || *s == '$')) return false;
+  return true;
+}
+
+static const char *template_problem(const char *t, bool *named_call) {
   static const char *const ctl[] = {"call", "callq", "calll", "lcall", "ret", "retq", "retl", "lret", "iret",
                                     "iretq", "iretd", "syscall", "sysenter", "sysexit", "sysret", "int", "int3",
                                     "into", "ud0", "ud1", "ud2", "hlt", "leave", "leaveq", "ljmp", NULL};
@@ -107,6 +122,8 @@ static const char *template_problem(const char *t) {
                                      "xrstor", "xrstor64", "fninit", "finit", NULL};
   if (strstr(t, "rsp") || strstr(t, "esp") || strstr(t, "rbp") || strstr(t, "ebp")) return "inline asm (stack registers)";
   int pushes = 0, other = 0; /* other: nesting of sections other than this code's */
+  int executed = 0, calls = 0;
+  *named_call = false;
   const char *p = t;
   while (*p) {
     /* one instruction: up to a newline or ';' */
@@ -141,6 +158,14 @@ static const char *template_problem(const char *t) {
     } else if (n) {
       static const char *const align[] = {".align", ".balign", ".p2align", NULL}; /* padding only */
       if (*s == '.' && !word_is(s, n, align)) return "inline asm (assembler directive)";
+      executed++;
+      /* `call name` alone (the kernel's __get_user_N, __put_user_N): the
+       * routine's effect is what the constraints declare, like any asm's */
+      if (word_is(s, n, (const char *const[]){"call", "callq", "calll", NULL}) && is_symbol(w, end)) {
+        calls++;
+        p = *end ? end + 1 : end;
+        continue;
+      }
       if (word_is(s, n, ctl)) return "inline asm (control transfer)";
       if (word_is(s, n, fenv)) return "inline asm (changes the floating-point environment)";
       if (n >= 4 && strncmp(s, "push", 4) == 0) pushes++;
@@ -164,6 +189,8 @@ static const char *template_problem(const char *t) {
   }
   if (pushes) return "inline asm (unbalanced push/pop)";
   if (other) return "inline asm (assembler directive)";
+  if (calls && (calls != 1 || executed != 1)) return "inline asm (control transfer)";
+  *named_call = calls == 1;
   return NULL;
 }
 
@@ -287,7 +314,8 @@ static const char *lower(fe_lower *L, LLVMValueRef inst, const char *tmpl, const
     VEC_FREE(outs);
     return NULL;
   }
-  if (!why) why = template_problem(tmpl);
+  bool named_call = false;
+  if (!why) why = template_problem(tmpl, &named_call);
   for (size_t i = 0; i < outs.len && !why; i++) {
     LLVMTypeRef pt = LLVMTypeOf(LLVMGetOperand(inst, outs.data[i]));
     if (LLVMGetTypeKind(pt) != LLVMPointerTypeKind || !LLVMTypeIsSized(LLVMGetElementType(pt)))
@@ -310,6 +338,7 @@ static const char *lower(fe_lower *L, LLVMValueRef inst, const char *tmpl, const
     if (k) rt = lv[0].type;
   }
   uint32_t id = emit_asm(L, rt, flags, (uint32_t)ins.len, ins.data);
+  if (named_call) L->m->asm_calls++;
   for (size_t i = 0; i < outs.len; i++) {
     LLVMValueRef a = LLVMGetOperand(inst, outs.data[i]);
     uint64_t size = LLVMStoreSizeOfType(L->td, LLVMGetElementType(LLVMTypeOf(a)));

@@ -384,6 +384,9 @@ typedef struct {
   /* inline asm templates read as a trap (ud2: the kernel's BUG();
    * frontend/lower_asm.c): the run ends there */
   uint32_t asm_traps;
+  /* inline asm templates that are one `call name` (the kernel's
+   * __get_user_N / __put_user_N), modelled by their constraints */
+  uint32_t asm_calls;
   /* functions and variables declared without a definition that only code the
    * generated main never reaches uses (names in mem): a native link needs them */
   VEC(const char *) unreached_decls;
