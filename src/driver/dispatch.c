@@ -259,7 +259,14 @@ static void note_asm(const asm_facts *a, verdict *out) {
 static bool rests_on_asm(const asm_facts *a, const verdict *v) {
   for (size_t i = 0; i < v->ev.cex.len; i++)
     if (v->ev.cex.data[i].origin == INTERP_ND_ASM) return true;
-  return v->violated == PROP_TERMINATION && a->outputs;
+  if (v->violated != PROP_TERMINATION || !a->outputs) return false;
+  /* A lasso the interpreter replayed (stem and cycle, the loop head's state
+   * repeated) without drawing one asm output executed no asm with outputs;
+   * in a program whose asm writes no memory, no asm changed anything along
+   * it, so it is a run of the real program too. A recurrent set is an
+   * argument over all values of its cycle's variables, asm outputs included. */
+  bool replayed_lasso = v->ev.lasso_second != 0 && v->ev.recur_visit == 0;
+  return !replayed_lasso || a->writes_memory;
 }
 
 /* A FALSE that uses the results of functions without a body stands under
