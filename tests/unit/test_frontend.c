@@ -334,7 +334,7 @@ static void test_unsupported(void) {
                     "}\n"                                 /* 5 */
                     "int main(void) {\n"                  /* 6 */
                     "  int r = h(3);\n"                   /* 7 */
-                    "  __asm__ volatile (\"ud2\");\n"     /* 8 */
+                    "  __asm__ volatile (\"syscall\");\n" /* 8 */
                     "  __asm__ volatile (\"\" ::: \"memory\");\n" /* 9: a barrier, dropped */
                     "  return r;\n"                       /* 10 */
                     "}\n";
@@ -348,6 +348,28 @@ static void test_unsupported(void) {
     ir_loc l = m->unsupported.data[i].loc;
     CHECK(l.file != IR_NONE && l.file < m->files.len && util_ends_with(m->files.data[l.file], ".c"));
   }
+  ir_module_free(m);
+
+  /* the kernel's templates (lower_asm.c): ud2 alone (BUG(), its bug-table
+   * entry in another section) is a trap; one `call name` is modelled by its
+   * constraints; an indirect call and two calls stay unsupported */
+  m = load_text(".c",
+                "int main(void) {\n"                                                              /* 1 */
+                "  int r = 0; unsigned long v;\n"                                                 /* 2 */
+                "  __asm__ volatile (\"call __get_user_4\" : \"=a\"(r), \"=d\"(v) : \"0\"(&r));\n" /* 3 */
+                "  if (v == 7) __asm__ volatile (\"call *%%rax\" : \"=a\"(r));\n"                /* 4 */
+                "  if (v == 8) __asm__ volatile (\"call f\\n call g\" : \"=a\"(r));\n"            /* 5 */
+                "  if (v == 9) __asm__ volatile (\"1:\\tud2\\n.pushsection __bug_table,\\\"aw\\\"\\n"
+                "2:\\t.long 1b - 2b\\n.popsection\");\n"                                            /* 6 */
+                "  return r;\n"
+                "}\n",
+                64);
+  CHECK(m != NULL);
+  CHECK(m && m->asm_traps == 1 && m->asm_calls == 1);
+  CHECK(!has_unsupported(m, "inline asm (control transfer)", 3));
+  CHECK(has_unsupported(m, "inline asm (control transfer)", 4));
+  CHECK(has_unsupported(m, "inline asm (control transfer)", 5));
+  CHECK(!has_unsupported(m, "inline asm (control transfer)", 6));
   ir_module_free(m);
 
   /* undefined functions, threads */
