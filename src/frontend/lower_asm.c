@@ -102,8 +102,6 @@ static bool word_is(const char *w, size_t n, const char *const *list) {
   return false;
 }
 
-/* Why the template falls outside the model, or NULL. The result is a
- * static string. */
 /* Whether [s, end) is one symbol name (the operand of `call name`). */
 static bool is_symbol(const char *s, const char *end) {
   while (s < end && isspace((unsigned char)*s)) s++;
@@ -114,7 +112,17 @@ static bool is_symbol(const char *s, const char *end) {
   return true;
 }
 
-static const char *template_problem(const char *t, bool *named_call) {
+/* What a template within the model is: plain computation, one `call name`
+ * (the kernel's __get_user_N, __put_user_N: the routine's effect is what
+ * the constraints declare, like any asm's), or one ud2 (the kernel's
+ * BUG(); what it puts into other sections, such as the __bug_table entry,
+ * is data that never runs: the machine traps, the run ends as with
+ * llvm.trap or abort()). */
+typedef enum { ASM_PLAIN, ASM_NAMED_CALL, ASM_TRAP } asm_kind;
+
+/* Why the template falls outside the model, or NULL (and *kind). The
+ * result is a static string. */
+static const char *template_problem(const char *t, asm_kind *kind) {
   static const char *const ctl[] = {"call", "callq", "calll", "lcall", "ret", "retq", "retl", "lret", "iret",
                                     "iretq", "iretd", "syscall", "sysenter", "sysexit", "sysret", "int", "int3",
                                     "into", "ud0", "ud1", "ud2", "hlt", "leave", "leaveq", "ljmp", NULL};
@@ -122,8 +130,8 @@ static const char *template_problem(const char *t, bool *named_call) {
                                      "xrstor", "xrstor64", "fninit", "finit", NULL};
   if (strstr(t, "rsp") || strstr(t, "esp") || strstr(t, "rbp") || strstr(t, "ebp")) return "inline asm (stack registers)";
   int pushes = 0, other = 0; /* other: nesting of sections other than this code's */
-  int executed = 0, calls = 0;
-  *named_call = false;
+  int executed = 0, calls = 0, traps = 0;
+  *kind = ASM_PLAIN;
   const char *p = t;
   while (*p) {
     /* one instruction: up to a newline or ';' */
@@ -159,10 +167,12 @@ static const char *template_problem(const char *t, bool *named_call) {
       static const char *const align[] = {".align", ".balign", ".p2align", NULL}; /* padding only */
       if (*s == '.' && !word_is(s, n, align)) return "inline asm (assembler directive)";
       executed++;
-      /* `call name` alone (the kernel's __get_user_N, __put_user_N): the
-       * routine's effect is what the constraints declare, like any asm's */
-      if (word_is(s, n, (const char *const[]){"call", "callq", "calll", NULL}) && is_symbol(w, end)) {
-        calls++;
+      /* allowed alone (asm_kind): `call name` and ud2 */
+      bool named_call = word_is(s, n, (const char *const[]){"call", "callq", "calll", NULL}) && is_symbol(w, end);
+      bool trap = word_is(s, n, (const char *const[]){"ud2", "ud2a", NULL});
+      if (named_call || trap) {
+        calls += named_call;
+        traps += trap;
         p = *end ? end + 1 : end;
         continue;
       }
@@ -189,43 +199,9 @@ static const char *template_problem(const char *t, bool *named_call) {
   }
   if (pushes) return "inline asm (unbalanced push/pop)";
   if (other) return "inline asm (assembler directive)";
-  if (calls && (calls != 1 || executed != 1)) return "inline asm (control transfer)";
-  *named_call = calls == 1;
+  if ((calls || traps) && executed != 1) return "inline asm (control transfer)";
+  *kind = calls ? ASM_NAMED_CALL : traps ? ASM_TRAP : ASM_PLAIN;
   return NULL;
-}
-
-/* The kernel's BUG(): a template whose only executed instruction is ud2
- * (after labels; what it puts into other sections, such as the
- * __bug_table entry, is data that never runs). The machine traps there: the
- * run ends, as with llvm.trap or abort(). */
-static bool is_trap_template(const char *t) {
-  int other = 0, executed = 0, traps = 0;
-  const char *p = t;
-  while (*p) {
-    const char *end = p + strcspn(p, "\n;");
-    const char *s = p;
-    for (;;) { /* skip blanks and labels */
-      while (s < end && isspace((unsigned char)*s)) s++;
-      const char *w = s;
-      while (w < end && (isalnum((unsigned char)*w) || *w == '_' || *w == '.')) w++;
-      if (w < end && *w == ':' && w > s) s = w + 1;
-      else break;
-    }
-    const char *w = s;
-    while (w < end && (isalnum((unsigned char)*w) || *w == '_' || *w == '.')) w++;
-    size_t n = (size_t)(w - s);
-    if (n && word_is(s, n, (const char *const[]){".section", ".pushsection", NULL})) {
-      other++;
-    } else if (n && word_is(s, n, (const char *const[]){".previous", ".popsection", NULL})) {
-      if (!other) return false;
-      other--;
-    } else if (n && !other) {
-      executed++;
-      if (word_is(s, n, (const char *const[]){"ud2", "ud2a", NULL})) traps++;
-    }
-    p = *end ? end + 1 : end;
-  }
-  return other == 0 && executed == 1 && traps == 1;
 }
 
 static bool is_blank(const char *t) {
@@ -307,15 +283,19 @@ static const char *lower(fe_lower *L, LLVMValueRef inst, const char *tmpl, const
   }
   if (!why && argi != nargs) why = "inline asm (constraint string)";
   if (!why && (ndirect == 0) != (LLVMGetTypeKind(rty) == LLVMVoidTypeKind)) why = "inline asm (constraint string)";
-  if (!why && ndirect == 0 && nindirect == 0 && is_trap_template(tmpl)) {
-    fe_call_builtin(L, IR_BUILTIN_TRAP, ir_type_void(), 0, NULL, NULL);
-    L->m->asm_traps++;
-    VEC_FREE(ins);
-    VEC_FREE(outs);
-    return NULL;
+  asm_kind kind = ASM_PLAIN;
+  if (!why) why = template_problem(tmpl, &kind);
+  if (!why && kind == ASM_TRAP) {
+    if (ndirect || nindirect) {
+      why = "inline asm (control transfer)"; /* a trap with outputs: not BUG() */
+    } else {
+      fe_call_builtin(L, IR_BUILTIN_TRAP, ir_type_void(), 0, NULL, NULL);
+      L->m->asm_traps++;
+      VEC_FREE(ins);
+      VEC_FREE(outs);
+      return NULL;
+    }
   }
-  bool named_call = false;
-  if (!why) why = template_problem(tmpl, &named_call);
   for (size_t i = 0; i < outs.len && !why; i++) {
     LLVMTypeRef pt = LLVMTypeOf(LLVMGetOperand(inst, outs.data[i]));
     if (LLVMGetTypeKind(pt) != LLVMPointerTypeKind || !LLVMTypeIsSized(LLVMGetElementType(pt)))
@@ -338,7 +318,7 @@ static const char *lower(fe_lower *L, LLVMValueRef inst, const char *tmpl, const
     if (k) rt = lv[0].type;
   }
   uint32_t id = emit_asm(L, rt, flags, (uint32_t)ins.len, ins.data);
-  if (named_call) L->m->asm_calls++;
+  if (kind == ASM_NAMED_CALL) L->m->asm_calls++;
   for (size_t i = 0; i < outs.len; i++) {
     LLVMValueRef a = LLVMGetOperand(inst, outs.data[i]);
     uint64_t size = LLVMStoreSizeOfType(L->td, LLVMGetElementType(LLVMTypeOf(a)));
