@@ -229,8 +229,9 @@ static void note_atomics(const ir_module *m, verdict *out) {
                m->atomics_weak ? " (a weak compare-exchange fails only when the values differ, as on x86)" : "");
 }
 
-/* The kernel's BUG() (frontend/lower_asm.c): the answer rests on ud2 ending the run. */
-static void note_asm_traps(const ir_module *m, verdict *out) {
+/* The kernel's asm templates (frontend/lower_asm.c): the answer rests on ud2 ending the run
+ * (BUG()) and on calls of named routines doing what their constraints declare. */
+static void note_asm_templates(const ir_module *m, verdict *out) {
   if (m->asm_traps)
     verdict_note(out, "assumption: inline asm ud2 (the Linux kernel's BUG(), %u place(s)) ends the run there, as "
                       "abort() does",
@@ -315,7 +316,7 @@ void drv_check(const ir_module *m, const property *p, const drv_options *o, budg
   if (out->kind != VERDICT_UNKNOWN) note_extern_calls(m, &asm_in, out);
   if (out->kind != VERDICT_UNKNOWN && m->entry_model) verdict_note(out, "assumption: %s", m->entry_model);
   if (out->kind != VERDICT_UNKNOWN) note_atomics(m, out);
-  if (out->kind != VERDICT_UNKNOWN) note_asm_traps(m, out);
+  if (out->kind != VERDICT_UNKNOWN) note_asm_templates(m, out);
   if (out->kind != VERDICT_UNKNOWN && m->unsupported.len && undefined_calls_allowed(m, o)) note_undefined_calls(m, out);
   /* the interpreter draws an external global's bytes, pointers included,
    * but a real one points where its definition says, which we do not know;

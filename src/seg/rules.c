@@ -609,6 +609,13 @@ static bool rule_div(cx *c) {
   return def_term(c, q, false, false);
 }
 
+/* The number of bits up to the highest set one (0 for 0). */
+static unsigned bit_length(uint64_t x) {
+  unsigned k = 0;
+  while (k < 64 && (x >> k)) k++;
+  return k;
+}
+
 /* i1 and / or / xor: exact linear encodings. */
 static bool bitwise_i1(cx *c) {
   assert(res_bits(c) == 1);
@@ -664,9 +671,7 @@ static bool bitwise_math(cx *c) {
       uint64_t mval = o[i].imm & ir_mask(n);
       if (mval == 0) return def_const(c, 0);
       if (mval != ir_mask(n) && (mval & (mval + 1)) == 0) {
-        unsigned k = 0;
-        while (k < 64 && (mval >> k)) k++;
-        return and_mask(c, o[1 - i], k);
+        return and_mask(c, o[1 - i], bit_length(mval));
       }
     }
   smt_term x, y;
@@ -694,12 +699,7 @@ static bool bitwise_math(cx *c) {
  * for a constant below 2^k; the full width otherwise. */
 static unsigned set_bits_bound(const cx *c, ir_value v) {
   unsigned n = v.type.bits;
-  if (v.kind == IR_VAL_CONST) {
-    uint64_t x = v.imm & ir_mask(n);
-    unsigned k = 0;
-    while (k < 64 && (x >> k)) k++;
-    return k;
-  }
+  if (v.kind == IR_VAL_CONST) return bit_length(v.imm & ir_mask(n));
   if (v.kind != IR_VAL_INST) return n;
   const ir_inst *d = &c->f->insts[v.id];
   if (d->op == IR_ZEXT) return d->ops[0].type.bits < n ? d->ops[0].type.bits : n;
@@ -740,9 +740,7 @@ static bool rule_bitwise(cx *c) {
         return rd(c, o[1 - i], rsg, &x) && def_eq(c, x);
       }
       if ((mval & (mval + 1)) == 0) {
-        unsigned k = 0;
-        while (k < 64 && (mval >> k)) k++;
-        return and_mask(c, o[1 - i], k);
+        return and_mask(c, o[1 - i], bit_length(mval));
       }
     }
   }
