@@ -1049,11 +1049,21 @@ static void handle_call(builder *bd, uint32_t sc) {
   VEC_PUSH(bd->work, en);
 }
 
-/* A return state: for a recursive function, generalized by or merged with
- * the newest return state of the same analysis at the same position
- * (Sect. 3.3; a merge is a new root, so that removing either state never
- * removes it); otherwise registered and intersected with every call state
- * of its entry. */
+/* How many heap and global allocations s holds. */
+static size_t lasting_allocations(const seg_state *s) {
+  size_t n = 0;
+  for (size_t i = 0; i < s->al.len; i++) n += s->al.data[i].kind != SEG_AL_STACK;
+  return n;
+}
+
+/* A return state: generalized by or merged with the newest return state
+ * of the same analysis at the same position (Sect. 3.3; a merge is a new
+ * root, so that removing either state never removes it); otherwise
+ * registered and intersected with every call state of its entry. A
+ * function that is not recursive has finitely many return states, so two
+ * whose allocations differ stay apart: their merge would drop the
+ * allocation that one of them returns (zalloc's NULL and its fresh
+ * object), and every caller would see a pointer to nothing. */
 static void handle_return(builder *bd, uint32_t r) {
   seg_graph *g = bd->g;
   seg_engine *e = &g->e;
@@ -1073,6 +1083,9 @@ static void handle_return(builder *bd, uint32_t r) {
       return;
     }
     subst_free(&mu);
+    if (!e->recursive[node(g, r)->state->frames[0].func] &&
+        lasting_allocations(node(g, r1)->state) != lasting_allocations(node(g, r)->state))
+      continue;
     subst mu_a = {0}, mu_b = {0};
     seg_state *c = merge_states(e, node(g, r1)->state, node(g, r)->state, &mu_a, &mu_b);
     bd->merges++;
@@ -1428,7 +1441,9 @@ static void engine_init(seg_graph *g, const ir_module *m, smt_ctx *ctx, const se
     if (m->funcs.data[i].defined) seg_func_info_init(&e->finfo[i], &m->funcs.data[i]);
   e->budget = e->opt.budget;
   e->modular = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->modular);
-  ir_recursive_funcs(m, e->modular);
+  e->recursive = xcalloc(m->funcs.len ? m->funcs.len : 1, sizeof *e->recursive);
+  ir_recursive_funcs(m, e->recursive);
+  if (m->funcs.len) memcpy(e->modular, e->recursive, m->funcs.len * sizeof *e->modular);
   if (e->opt.modular_all || (e->opt.modular_min_insts && program_insts(m) >= e->opt.modular_min_insts))
     for (size_t i = 0; i < m->funcs.len; i++) {
       const ir_func *f = &m->funcs.data[i];
@@ -1485,6 +1500,7 @@ void seg_graph_free(seg_graph *g) {
       if (g->e.m->funcs.data[i].defined) seg_func_info_free(&g->e.finfo[i]);
   free(g->e.finfo);
   free(g->e.modular);
+  free(g->e.recursive);
   for (size_t k = 0; k < g->entries.len; k++) {
     seg_entry *en = &g->entries.data[k];
     for (size_t i = 0; i < en->calls.len; i++) {

@@ -119,6 +119,7 @@ typedef struct seg_engine {
   budget budget;        /* the construction's deadline and each query's limit */
   bool *modular;        /* per function: calls of it get a call abstraction (seed 004 Def. 5) instead of a
                            pushed frame that runs inline; the recursive functions (ir_recursive_funcs) */
+  bool *recursive;      /* per function: on a cycle of the direct call graph (ir_recursive_funcs) */
 } seg_engine;
 
 /* A fresh symbolic variable "v<N>" with lo <= v <= hi added to s->kb. */

@@ -1421,9 +1421,58 @@ static bool rule_ret(cx *c) {
   return true;
 }
 
+/* calloc's zeroed bytes as PT atoms, for objects of at most this many
+ * bytes (each atom costs two variables and two KB atoms). */
+enum { CALLOC_ZERO_MAX_BYTES = 256, CALLOC_ZERO_FINE_BYTES = 64 };
+
+/* The bytes lo .. lo+n-1 of a fresh calloc'd object are 0: PT atoms
+ * lo+k ->8 z at each multiple k of 8 (and, in objects of at most
+ * CALLOC_ZERO_FINE_BYTES, lo+k ->4 z at each multiple of 4, where int
+ * fields sit), the tail by 4-, 2- and 1-byte atoms; z = 0 shared. Loads
+ * find them like stored values (rule_load: same start and size); stores
+ * drop the ones they may overlap. Atoms that overlap state the same
+ * bytes, all 0, so they never disagree. */
+/* t's value when t is a constant or KB has the atom t = constant (a size
+ * passed as an argument); else SMT_NULL. */
+static smt_term known_const(cx *c, smt_term t) {
+  if (is_const(c, t)) return t;
+  if (!is_var(c, t)) return SMT_NULL;
+  for (size_t i = 0; i < c->ns->kb.len; i++) {
+    smt_term a = c->ns->kb.data[i];
+    if (smt_term_kind(c->ctx, a) != SMT_EQ || smt_term_nargs(c->ctx, a) != 2) continue;
+    smt_term x = smt_term_arg(c->ctx, a, 0), y = smt_term_arg(c->ctx, a, 1);
+    if (x == t && is_const(c, y)) return y;
+    if (y == t && is_const(c, x)) return x;
+  }
+  return SMT_NULL;
+}
+
+static void zero_atom(cx *c, smt_term lo, uint64_t at, uint32_t bytes, smt_term z) {
+  smt_term a = seg_fresh_ptr(c->e, c->ns);
+  kb(c, eq(c, a, add(c, lo, ku64(c, at))));
+  seg_pt p = {a, z, bytes, false};
+  VEC_PUSH(c->ns->pt, p);
+}
+
+static void calloc_zero_atoms(cx *c, smt_term lo, uint64_t n) {
+  if (n == 0 || n > CALLOC_ZERO_MAX_BYTES) return;
+  smt_term z = seg_fresh_int(c->e, c->ns, 64, false);
+  kb(c, eq(c, z, kint(c, 0)));
+  uint32_t bytes;
+  for (uint64_t k = 0; k < n; k += bytes) {
+    bytes = n - k >= 8 ? 8 : n - k >= 4 ? 4 : n - k >= 2 ? 2 : 1;
+    zero_atom(c, lo, k, bytes, z);
+    if (bytes == 8 && n <= CALLOC_ZERO_FINE_BYTES) {
+      zero_atom(c, lo, k, 4, z);
+      zero_atom(c, lo, k + 4, 4, z);
+    }
+  }
+  c->ns->fo_cache = SMT_NULL;
+}
+
 /* malloc / calloc: a NULL result (unless malloc_never_fails and n >= 1), and
- * (for n >= 1) a fresh heap object. */
-static bool heap_alloc(cx *c, smt_term n) {
+ * (for n >= 1) a fresh heap object; calloc's (zeroed) with its bytes 0. */
+static bool heap_alloc(cx *c, smt_term n, bool zeroed) {
   assert(c->in->type.kind == IR_TY_PTR); /* the result slot holds the pointer */
   dres d = decide(c, le(c, kint(c, 1), n));
   if (d == D_STOP) return false;
@@ -1436,7 +1485,11 @@ static bool heap_alloc(cx *c, smt_term n) {
     push_state(c, SEG_EDGE_EVAL, t);
   }
   if (d == D_F) return false;
-  return def_eq(c, new_alloc(c, n, SEG_AL_HEAP));
+  smt_term lo = new_alloc(c, n, SEG_AL_HEAP);
+  smt_term size = zeroed ? known_const(c, n) : SMT_NULL;
+  if (size != SMT_NULL && mpz_fits_ulong_p(smt_term_value(c->ctx, size)))
+    calloc_zero_atoms(c, lo, mpz_get_ui(smt_term_value(c->ctx, size)));
+  return def_eq(c, lo);
 }
 
 static bool bi_free(cx *c) {
@@ -1529,7 +1582,7 @@ static bool call_builtin(cx *c, const ir_func *g) {
   case IR_BUILTIN_MALLOC: {
     smt_term n;
     if (nops < 1 || c->in->type.kind != IR_TY_PTR) break;
-    return rd(c, o[0], false, &n) && heap_alloc(c, n);
+    return rd(c, o[0], false, &n) && heap_alloc(c, n, false);
   }
   case IR_BUILTIN_CALLOC: {
     smt_term k, s;
@@ -1539,7 +1592,7 @@ static bool call_builtin(cx *c, const ir_func *g) {
       leaf(c, SEG_LEAF_STUCK, "calloc with two non-constant arguments at %s", c->loc);
       return false;
     }
-    return heap_alloc(c, mul(c, k, s));
+    return heap_alloc(c, mul(c, k, s), true);
   }
   case IR_BUILTIN_FREE:
     if (nops < 1) break;

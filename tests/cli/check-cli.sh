@@ -117,6 +117,14 @@ run ok-bmc 0 --prop termination --engine bmc --bmc-bound 16 "$tmp/ok.c" && expec
   expect_out ok-bmc "^reason: bmc: no bound can grow"
 run direct-safety 0 --prop unreach-call --engine direct "$tmp/ok.c" && expect_first direct-safety UNKNOWN &&
   expect_out direct-safety "^reason: the direct translation decides termination only"
+# The lasso search alone: a driver's environment loop whose idle command is
+# none of the constants main compares with (the switch's default letter).
+run lasso-default 0 --prop termination --engine lasso --timeout 60 tests/regression/env-default-unsafe.c &&
+  expect_first lasso-default "FALSE(termination)" && expect_out lasso-default "^stem: nondet values \(3\): 0,1,3$"
+# Modular graphs: a zeroing allocator's two return states (NULL, and a
+# fresh object) stay apart, so its callers keep the object and its zeros.
+run seg-modular-alloc 0 --prop valid-memsafety --engine seg --seg-modular-all --timeout 60 \
+  tests/regression/calloc-zero-safe.c && expect_first seg-modular-alloc TRUE
 run unsafe 0 --prop unreach-call --timeout 60 "$tmp/unsafe.c" && expect_first unsafe "FALSE(unreach-call)" &&
   expect_out unsafe "replayed by the interpreter"
 run unsafe-bound 0 --prop unreach-call --bmc-bound 2 --timeout 60 "$tmp/unsafe.c" &&
