@@ -22,8 +22,9 @@
 #
 # Links: in README.md and docs/*.md every markdown link [text](target) whose
 # target is not a URL (http:, https:, mailto:) or an anchor of the same page
-# must name an existing file or folder, relative to the page (the anchor
-# after '#' is not checked).
+# must name an existing file or folder, relative to the page; an anchor
+# after '#' into a markdown page must be one of its headings (GitHub's slugs:
+# lower case, punctuation dropped, spaces to hyphens).
 set -u
 BITPROVE=$(realpath "$1")
 SRC=$(realpath "$2")
@@ -95,11 +96,23 @@ links=0
 for page in "$README" "$SRC"/docs/*.md; do
   pdir=$(dirname "$page")
   while IFS= read -r target; do
-    case $target in http:* | https:* | mailto:* | '#'*) continue ;; esac
+    case $target in http:* | https:* | mailto:*) continue ;; esac
     path=${target%%#*}
     links=$((links + 1))
+    [ -z "$path" ] && path=$(basename "$page")
     if [ ! -e "$pdir/$path" ]; then
       echo "FAIL: ${page#$SRC/}: link to $target: no such file"
+      fail=1
+    elif [[ $target == *'#'* ]] && [[ $path == *.md ]] && ! python3 - "$pdir/$path" "${target#*#}" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+text = re.sub(r'```.*?```', '', text, flags=re.S)
+slugs = {re.sub(r' ', '-', re.sub(r'[^\w\- ]', '', h.strip().lower()))
+         for h in re.findall(r'^#+ (.*)$', text, flags=re.M)}
+sys.exit(0 if sys.argv[2] in slugs else 1)
+PY
+    then
+      echo "FAIL: ${page#$SRC/}: link to $target: no such heading"
       fail=1
     fi
   done < <(grep -o '\]([^)[:space:]]*)' "$page" | sed 's/^](//; s/)$//')
