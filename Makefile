@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?= -DBITPROVE_WERROR=ON
 
-.PHONY: all deps build build-asan demo check check-asan test test-quick clean
+.PHONY: all deps build build-asan demo check check-asan test test-quick install clean
 
 all: build
 
@@ -39,6 +39,12 @@ test-quick: build
 check: build build-asan
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
+
+# bitprove and its man page (bitprove.1, written from --help at build time)
+# under PREFIX: PREFIX=/usr/local by default, e.g. make install PREFIX=~/.local
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -17,7 +17,7 @@
  * One table for every share and margin: each is a fraction of the time
  * left when the engine starts, at most `cap` seconds (0: none), and
  * `unlimited` seconds when the run has no --timeout (0: no limit). The
- * numbers were measured with bench/run.py (README, "Where the time went"). */
+ * numbers were measured with bench/run.py (docs/user-guide.md, "Where the time went"). */
 typedef struct {
   double fraction, cap, unlimited;
 } share;

@@ -96,7 +96,7 @@
 #include "../util/util.h"
 
 /* The size from which a program counts as large (seg_options.modular_min_insts),
- * measured: see the README's table of the SV-COMP folders' sizes. */
+ * measured: see docs/engines.md, "Modular analysis of large programs", for the SV-COMP folders' sizes. */
 enum { SEG_LARGE_PROGRAM_INSTS = 400 };
 
 typedef struct {
