@@ -21,7 +21,12 @@ static void esc_n(strbuf *o, const char *s, size_t n) {
   const unsigned char *p = (const unsigned char *)s, *end = p + n;
   while (p < end) {
     unsigned c = *p;
-    const char *ent = c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '"' ? "&quot;" : c == '\'' ? "&#39;" : NULL;
+    const char *ent = c == '&'    ? "&amp;"
+                      : c == '<'  ? "&lt;"
+                      : c == '>'  ? "&gt;"
+                      : c == '"'  ? "&quot;"
+                      : c == '\'' ? "&#39;"
+                                   : NULL;
     if (ent) {
       strbuf_append(o, ent, strlen(ent));
       p++;
@@ -436,7 +441,8 @@ static void text_pre(strbuf *o, const char *text) {
   strbuf_printf(o, "<pre>");
   esc_n(o, text, n < REPORT_HTML_MAX_DOT ? n : REPORT_HTML_MAX_DOT);
   strbuf_printf(o, "</pre>\n");
-  if (n > REPORT_HTML_MAX_DOT) strbuf_printf(o, "<p class=\"note\">(cut: %zu bytes more)</p>\n", n - REPORT_HTML_MAX_DOT);
+  if (n > REPORT_HTML_MAX_DOT)
+    strbuf_printf(o, "<p class=\"note\">(cut: %zu bytes more)</p>\n", n - REPORT_HTML_MAX_DOT);
 }
 
 static void files_written(strbuf *o, const rentry *e, const char *page) {
@@ -567,8 +573,8 @@ static void entry_html(strbuf *o, const report *r, size_t idx, const char *page)
     strbuf_printf(o, "</ul>\n");
   }
   phases_html(o, e);
-  strbuf_printf(o, "<details%s><summary>The whole explanation (%zu lines)</summary>\n", e->lines.len <= 40 ? " open" : "",
-                e->lines.len);
+  strbuf_printf(o, "<details%s><summary>The whole explanation (%zu lines)</summary>\n",
+                e->lines.len <= 40 ? " open" : "", e->lines.len);
   lines_pre(o, &e->lines);
   strbuf_printf(o, "</details>\n");
   if (e->answer == REPORT_FALSE) {
