@@ -581,6 +581,32 @@ static void report_verdict_of(report *rep, const ir_module *m, const char *file,
   report_add(rep, m, &t, &rv);
 }
 
+/* The name a property is reported under. */
+static const char *property_label(const options *o, const property *props, const char *const *load_errors,
+                                  const char *const *heads, size_t i) {
+  return load_errors[i] ? (heads ? heads[i] : o->prop_path) : props[i].name;
+}
+
+/* --report FILE.html: the page as it stands before property `next` is
+ * checked, a draft (report_set_pending): the verdicts so far, the others
+ * not answered yet. A run that its --timeout ends leaves this page; the
+ * final one replaces it. Written quietly (the final write says what fails). */
+static void write_draft(const options *o, const input_files *in, const char *file, unsigned ptr_bits,
+                        const property *props, const char *const *load_errors, const char *const *heads,
+                        const verdict *kept, const property_run *runs, size_t next, size_t n) {
+  report *d = report_new(in->files, in->n);
+  const char **names = xcalloc(n - next + 1, sizeof *names);
+  for (size_t i = next; i < n; i++) names[i - next] = property_label(o, props, load_errors, heads, i);
+  report_set_pending(d, names, n - next);
+  for (size_t i = 0; i < next; i++)
+    report_verdict_of(d, NULL, file, ptr_bits, property_label(o, props, load_errors, heads, i),
+                      load_errors[i] ? NULL : &props[i], &kept[i], &runs[i]);
+  char err[256];
+  (void)report_write(d, REPORT_HTML, o->report_file, err, sizeof err);
+  report_free(d);
+  free(names);
+}
+
 /* Answers the given properties of one program; `heads` non-NULL prints each
  * verdict as "<name>: VERDICT" with indented detail (several properties).
  * The files of --harness / --testcase / --report are written once every
@@ -606,6 +632,8 @@ static bool answer(const options *o, const input_files *in, unsigned ptr_bits, c
     verdict v = {0};
     v.kind = VERDICT_UNKNOWN;
     runs[i].seconds = -1;
+    if (rep && o->report_fmt == REPORT_HTML)
+      write_draft(o, in, file, ptr_bits, props, load_errors, heads, kept, runs, i, n);
     if (load_errors[i]) verdict_unknown(&v, "%s", load_errors[i]);
     else if (!m) verdict_unknown(&v, "%s", err);
     else {
@@ -644,7 +672,7 @@ static bool answer(const options *o, const input_files *in, unsigned ptr_bits, c
     if (o->witness_file && (kept[i].kind == VERDICT_FALSE || kept[i].kind == VERDICT_TRUE))
       write_witness(o, m, file, ptr_bits, head, &props[i], &kept[i], run->witnesses, &run->nwitnesses);
     if (rep)
-      report_verdict_of(rep, m, file, ptr_bits, load_errors[i] ? (heads ? heads[i] : o->prop_path) : props[i].name,
+      report_verdict_of(rep, m, file, ptr_bits, property_label(o, props, load_errors, heads, i),
                         load_errors[i] ? NULL : &props[i], &kept[i], run);
     verdict_free(&kept[i]);
     property_run_free(run);

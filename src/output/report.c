@@ -230,6 +230,11 @@ static void read_trace(report *r, rentry *e, const ir_module *m, const witness_t
   witness_path_free(&path);
 }
 
+void report_set_pending(report *r, const char *const *names, size_t n) {
+  r->draft = true;
+  for (size_t i = 0; i < n; i++) VEC_PUSH(r->pending, xstrdup(names[i] ? names[i] : "?"));
+}
+
 void report_add(report *r, const ir_module *m, const witness_task *t, const report_verdict *v) {
   rentry e = {0};
   e.property = xstrdup(v->property ? v->property : "?");
@@ -239,7 +244,8 @@ void report_add(report *r, const ir_module *m, const witness_task *t, const repo
   e.violated_name = xstrdup(v->violated_name ? v->violated_name : prop_check_name(v->violated));
   read_detail(&e, v->detail);
   if (v->answer == REPORT_FALSE) {
-    if (!m) e.trace_error = xstrdup("no module to replay the counterexample in");
+    if (r->draft) e.trace_error = xstrdup("not replayed yet: this page was written while bitprove was running");
+    else if (!m) e.trace_error = xstrdup("no module to replay the counterexample in");
     else if (!v->ev) e.trace_error = xstrdup("no counterexample");
     else read_trace(r, &e, m, t, v->ev);
   }
@@ -305,6 +311,7 @@ void report_free(report *r) {
   report_str_vec_free(&r->inputs);
   report_str_vec_free(&r->sources);
   report_str_vec_free(&r->source_why);
+  report_str_vec_free(&r->pending);
   free(r);
 }
 

@@ -121,6 +121,12 @@ bool report_format_of(const char *path, report_format *fmt);
 
 /* A report about the given input files (copied). */
 report *report_new(const char *const *inputs, size_t ninputs);
+/* Makes r a draft, written while the run goes on (HTML only): the
+ * properties named are not answered yet. A draft page lists them as such
+ * (if the run ends by its --timeout or a kill before the final page, that
+ * is what stays on disk), replays no trace (call it before report_add) and
+ * draws no graph. */
+void report_set_pending(report *r, const char *const *names, size_t n);
 /* Adds one verdict; m (NULL: not loaded) and t serve a FALSE's trace. */
 void report_add(report *r, const ir_module *m, const witness_task *t, const report_verdict *v);
 bool report_write(const report *r, report_format fmt, const char *path, char *err, size_t errlen);

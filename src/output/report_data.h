@@ -88,6 +88,10 @@ struct report {
   report_str_vec sources;    /* inputs[i]'s text (NULL: not read, see source_why) */
   report_str_vec source_why; /* why sources[i] is NULL (NULL when read) */
   rentry_vec entries;
+  /* A draft (report_set_pending): the properties not answered yet; the
+   * HTML page lists them and does not lay out graphs. */
+  bool draft;
+  report_str_vec pending;
 };
 typedef struct report report;
 

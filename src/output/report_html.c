@@ -293,7 +293,8 @@ static const char *const style =
     ".graph-bar{padding:.3em;background:#f6f6f6;border-bottom:1px solid #ccc}\n"
     ".graph{height:600px;overflow:hidden;cursor:grab}.graph svg{width:100%;height:100%}\n"
     ".graph g.node.hit polygon,.graph g.node.hit ellipse,.graph g.node.hit path{stroke:#e00000;stroke-width:5px}\n"
-    ".note{color:#666;font-style:italic}\n";
+    ".note{color:#666;font-style:italic}\n"
+    ".draft{background:#fff3cd;border:1px solid #d4a300;padding:.5em}\n";
 
 /* Pan and zoom for each drawn graph (the SVG's viewBox), the node search,
  * and the markers the tests read. */
@@ -489,7 +490,7 @@ static void phases_html(strbuf *o, const rentry *e) {
   strbuf_printf(o, "</table>\n");
 }
 
-static void proof_html(strbuf *o, const rentry *e, size_t idx) {
+static void proof_html(strbuf *o, const report *r, const rentry *e, size_t idx) {
   strbuf_printf(o, "<h3>The proof</h3>\n<ul class=\"proof-lines\">\n");
   bool any = false;
   for (size_t i = 0; i < e->lines.len; i++) {
@@ -524,7 +525,9 @@ static void proof_html(strbuf *o, const rentry *e, size_t idx) {
     strbuf_printf(o, "<h4>The symbolic execution graph (%u states)</h4>\n", e->graph_states);
     strbuf g = {0};
     char why[256];
-    if (draw_graph(&g, e, why, sizeof why)) {
+    if (r->draft) snprintf(why, sizeof why, "this page was written while bitprove was running (graphs are drawn "
+                                            "when it ends)");
+    if (!r->draft && draw_graph(&g, e, why, sizeof why)) {
       strbuf_printf(o, "<div class=\"graph-box\" id=\"g%zu\"><div class=\"graph-bar\"><input class=\"graph-search\" "
                        "type=\"search\" placeholder=\"mark nodes containing...\"> <button class=\"graph-reset\" "
                        "type=\"button\">reset view</button> <span class=\"graph-hits\"></span> <span class=\"note\">"
@@ -587,7 +590,7 @@ static void entry_html(strbuf *o, const report *r, size_t idx, const char *page)
     }
     files_written(o, e, page);
   } else if (e->answer == REPORT_TRUE) {
-    proof_html(o, e, idx);
+    proof_html(o, r, e, idx);
     files_written(o, e, page);
   }
   strbuf_printf(o, "</section>\n");
@@ -688,7 +691,18 @@ void report_html_text(const report *r, const char *path, strbuf *o) {
     esc(o, e->reason);
     strbuf_printf(o, "</td></tr>\n");
   }
+  for (size_t i = 0; i < r->pending.len; i++) {
+    strbuf_printf(o, "<tr class=\"pending\"><td>");
+    esc(o, r->pending.data[i]);
+    strbuf_printf(o, "</td><td><span class=\"badge v-UNKNOWN\">no verdict</span></td><td>?</td><td>not answered "
+                     "when this page was written</td></tr>\n");
+  }
   strbuf_printf(o, "</table>\n");
+  if (r->draft)
+    strbuf_printf(o, "<p class=\"draft\"><b>A draft:</b> bitprove wrote this page while it was running and did "
+                     "not replace it with the final one, so the run ended before it answered every property (its "
+                     "--timeout, or a kill). The properties without a verdict here are UNKNOWN; the run's output "
+                     "says why.</p>\n");
   for (size_t i = 0; i < r->entries.len; i++) entry_html(o, r, i, path);
   note_vec notes = {0};
   collect_notes(r, &notes);

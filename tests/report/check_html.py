@@ -20,7 +20,8 @@ verdict promises:
   a long trace (tests/report/long-trace.c): the note that steps are left
     out, the violation still marked;
   links to the harness and the witnesses written by the same run;
-  an unwritable report: one "bitprove: error:" line, the verdict stands.
+  an unwritable report: one "bitprove: error:" line, the verdict stands;
+  a run killed during its check (tests/report/collatz.c): the draft page.
 The reports stay in DIR (default: a temporary directory) for the browser
 test and for a look.
 """
@@ -31,6 +32,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -132,6 +134,7 @@ def report(bitprove, out, name, args, cwd=REPO):
     missing = sorted(set(l for l in page.links if l not in page.ids))
     check(not missing, "%s: links to ids not on the page: %s" % (name, missing[:5]))
     check(text.startswith("<!DOCTYPE html>"), name + ": no doctype")
+    check("A draft:" not in text and 'class="pending"' not in text, name + ": the final page is a draft")
     check("<script src" not in text and "<link" not in text and "http://" not in text.replace(
         "http://www.w3.org/", ""), name + ": refers to something outside the page")
     return page, stdout, text
@@ -239,6 +242,31 @@ def main():
     check(rc == 0 and stdout.startswith("FALSE(valid-deref)"), "unwritable: verdict lost (%d)" % rc)
     check(len([l for l in stderr.splitlines() if l.startswith("bitprove: error:")]) == 1,
           "unwritable: not one error line: " + stderr[-200:])
+    # a run ended before its verdict (killed, as its --timeout would): the
+    # draft written before the check stays, naming the property pending
+    draft = os.path.join(out, "draft.html")
+    if os.path.exists(draft):
+        os.remove(draft)
+    proc = subprocess.Popen([bp, "--prop", "termination", "collatz.c", "--report", draft, "--timeout", "300"],
+                            cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while not os.path.exists(draft) and proc.poll() is None and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)  # the draft is written whole before the check starts
+    finished = proc.poll() is not None
+    proc.kill()
+    proc.communicate()
+    if check(not finished and os.path.exists(draft), "draft: no draft while the check ran"):
+        with open(draft, encoding="utf-8") as f:
+            text = f.read()
+        dp = Page()
+        dp.feed(text)
+        dp.close()
+        check(not dp.errors and not dp.stack, "draft: not well-formed")
+        check('<tr class="pending"><td>termination</td>' in text, "draft: termination not pending")
+        check("A draft:" in text, "draft: no note that it is a draft")
+        check("collatz.c</h2>" in text, "draft: no source")
+
     # a bad name
     rc, _, stderr = run(bp, ["task", os.path.join(REG, "oob-unsafe.yml"), "--report", "r.htmlx"])
     check(rc == 2 and ".html" in stderr, "bad name: exit %d" % rc)
