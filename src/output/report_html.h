@@ -50,6 +50,8 @@
  *    process), is not drawn: the page says so and holds the dot text in a
  *    folded block when it is at most REPORT_HTML_MAX_DOT bytes;
  *  - the proof text is cut after REPORT_HTML_MAX_DOT bytes too.
+ * A draft (report_set_pending, report.h) lists the properties not answered
+ * yet in the summary, says that it is a draft, and draws no graph.
  * report_html_text never fails: what it cannot show, it names. */
 #ifndef BITPROVE_OUTPUT_REPORT_HTML_H
 #define BITPROVE_OUTPUT_REPORT_HTML_H
