@@ -110,12 +110,17 @@ static void rel_link(strbuf *o, const char *page, const char *target) {
 
 /* ---- the graph ----------------------------------------------------------------------------- */
 
+typedef struct {
+  const char *dot;
+  char id[32]; /* the graph's id: Graphviz prefixes the SVG's element ids with it (unique on the page) */
+} layout_job;
+
 /* In the child process: lays out the dot text and renders it as SVG.
  * Output: "S" and the SVG, or "N<count>" (too many nodes), or "E" and why. */
 static void layout_child(void *arg, strbuf *out) {
-  const char *dot = arg;
+  const layout_job *job = arg;
   agseterr(AGMAX); /* no warnings on stderr */
-  Agraph_t *g = agmemread(dot);
+  Agraph_t *g = agmemread(job->dot);
   if (!g) {
     strbuf_printf(out, "Ethe dot text does not parse");
     return;
@@ -126,6 +131,7 @@ static void layout_child(void *arg, strbuf *out) {
     agclose(g);
     return;
   }
+  agsafeset(g, "id", (char *)job->id, "");
   GVC_t *gvc = gvContext();
   if (gvLayout(gvc, g, "dot") != 0) {
     strbuf_printf(out, "EGraphviz's dot layout failed");
@@ -146,7 +152,7 @@ static void layout_child(void *arg, strbuf *out) {
 }
 
 /* The graph of e as inline SVG into o; false with why when it is not drawn. */
-static bool draw_graph(strbuf *o, const rentry *e, char *why, size_t whylen) {
+static bool draw_graph(strbuf *o, const rentry *e, size_t idx, char *why, size_t whylen) {
   if (e->graph_states > REPORT_HTML_MAX_NODES || !e->graph_dot) {
     snprintf(why, whylen, "the graph has %u states, more than the %d this report draws", e->graph_states,
              REPORT_HTML_MAX_NODES);
@@ -154,7 +160,9 @@ static bool draw_graph(strbuf *o, const rentry *e, char *why, size_t whylen) {
   }
   strbuf res = {0};
   budget b = budget_until(budget_unlimited(), util_now() + REPORT_HTML_LAYOUT_SECONDS);
-  bool finished = util_run_isolated(b, layout_child, e->graph_dot, &res);
+  layout_job job = {e->graph_dot, ""};
+  snprintf(job.id, sizeof job.id, "seg%zu", idx);
+  bool finished = util_run_isolated(b, layout_child, &job, &res);
   const char *t = res.data ? res.data : "";
   bool ok = false;
   if (!finished) {
@@ -406,14 +414,14 @@ static void trace_html(strbuf *o, const report *r, const rentry *e) {
       in_cycle = true;
     }
     if (strcmp(s->kind, "return") == 0 && open) {
-      strbuf_printf(o, "<li class=\"step k-return\" id=\"s%zu\">", i);
+      strbuf_printf(o, "<li class=\"step k-return\">");
       step_body(o, r, e, s);
       strbuf_printf(o, "</li>\n</ol></details></li>\n");
       open--;
       continue;
     }
     if (strcmp(s->kind, "call") == 0 && open < REPORT_HTML_MAX_NESTING) {
-      strbuf_printf(o, "<li class=\"step k-call\" id=\"s%zu\"><details%s><summary>", i, open < 3 ? " open" : "");
+      strbuf_printf(o, "<li class=\"step k-call\"><details%s><summary>", open < 3 ? " open" : "");
       step_body(o, r, e, s);
       strbuf_printf(o, "</summary><ol class=\"trace\">\n");
       open++;
@@ -527,7 +535,7 @@ static void proof_html(strbuf *o, const report *r, const rentry *e, size_t idx) 
     char why[256];
     if (r->draft) snprintf(why, sizeof why, "this page was written while bitprove was running (graphs are drawn "
                                             "when it ends)");
-    if (!r->draft && draw_graph(&g, e, why, sizeof why)) {
+    if (!r->draft && draw_graph(&g, e, idx, why, sizeof why)) {
       strbuf_printf(o, "<div class=\"graph-box\" id=\"g%zu\"><div class=\"graph-bar\"><input class=\"graph-search\" "
                        "type=\"search\" placeholder=\"mark nodes containing...\"> <button class=\"graph-reset\" "
                        "type=\"button\">reset view</button> <span class=\"graph-hits\"></span> <span class=\"note\">"

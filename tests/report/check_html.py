@@ -66,7 +66,7 @@ class Page(html.parser.HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if "id" in a:
-            if a["id"] in self.ids and not self.stack_has("svg"):
+            if a["id"] in self.ids:
                 self.errors.append("duplicate id %s" % a["id"])
             self.ids.add(a["id"])
         if tag == "a" and a.get("href", "").startswith("#"):
@@ -83,6 +83,8 @@ class Page(html.parser.HTMLParser):
     def handle_startendtag(self, tag, attrs):
         a = dict(attrs)
         if "id" in a:
+            if a["id"] in self.ids:
+                self.errors.append("duplicate id %s" % a["id"])
             self.ids.add(a["id"])
 
     def stack_has(self, tag):
