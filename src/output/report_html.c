@@ -332,6 +332,8 @@ static const char *const script =
     "  svg.querySelectorAll('g.node').forEach(function(g){var hit=t!==''&&g.textContent.toLowerCase()"
     ".indexOf(t)>=0;g.classList.toggle('hit',hit);if(hit)n++;});\n"
     "  if(out)out.textContent=t===''?'':n+' node(s) found';});\n"
+    " var m=/[#&]search=([^&]*)/.exec(location.hash);\n"
+    " if(q&&m){q.value=decodeURIComponent(m[1]);q.dispatchEvent(new Event('input'));}\n"
     " var r=box.querySelector('.graph-reset');\n"
     " if(r){var v0={x:v.x,y:v.y,w:v.w,h:v.h};r.addEventListener('click',function(){v={x:v0.x,y:v0.y,w:v0.w,h:v0.h};"
     "set();});}\n"

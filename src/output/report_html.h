@@ -31,6 +31,7 @@
  *    drawn there, the violation (the line's class "violation" and a
  *    marker with class "violation-marker"), a lasso's cycle head,
  *    invariants.
+ * A page opened with "#search=TEXT" starts with TEXT in the search boxes.
  * Text is HTML-escaped; bytes that are not UTF-8 become U+FFFD. The
  * script sets data-report-ok="1" on <body> once it has set the page up,
  * and data-report-error="message" when a script error happens (tests).

@@ -6,7 +6,8 @@
 #   - data-report-ok="1" on <body> and no data-report-error (no script error);
 #   - FALSE: the violation marker and the marked source line;
 #   - TRUE by the graph: the drawn <svg> with nodes, its size handed to the
-#     pan/zoom script (no width="...pt" left on it).
+#     pan/zoom script (no width="...pt" left on it), and the node search
+#     (the page opened with #search=main:entry:0 marks some nodes, not all).
 # Screenshots stay in OUTDIR (artifacts): OUTDIR/<case>.png.
 #
 #   browser.sh BITPROVE OUTDIR
@@ -39,12 +40,13 @@ fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 run_case() {
   local name=$1 task=$2
   shift 2
-  local page="$out/$name.html" before=$fails
+  local page="$out/$name.html" before=$fails hash=""
+  case " $* " in *" graph "*) hash="#search=main:entry:0" ;; esac
   rm -f "$page" "$out/$name.png" "$out/$name.dom.html"
   (cd "$repo" && "$bitprove" task "tests/regression/$task.yml" --report "$page" --timeout 60 >"$out/$name.txt" 2>&1)
   [ -s "$page" ] || { fail "$name: no report"; return; }
   local flags=(--headless --disable-gpu --no-sandbox --user-data-dir="$profile" --window-size=1280,2000)
-  if ! timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$page" >"$out/$name.dom.html" 2>/dev/null; then
+  if ! timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$page$hash" >"$out/$name.dom.html" 2>/dev/null; then
     fail "$name: chromium --dump-dom failed"
     return
   fi
@@ -63,7 +65,13 @@ run_case() {
       graph)
         grep -q '<svg viewBox="[^"]*"' "$dom" || fail "$name: no svg with its view box set by the script"
         grep -q '<svg width="[0-9.]*pt"' "$dom" && fail "$name: the svg still has dot's size (pan/zoom not set up)"
-        [ "$(grep -c '<g id="[a-z0-9]*_node[0-9]*" class="node"' "$dom")" -ge 5 ] || fail "$name: fewer than 5 graph nodes" ;;
+        local nodes hits
+        nodes=$(grep -c '<g id="[a-z0-9]*_node[0-9]*" class="node' "$dom")
+        hits=$(grep -c 'class="node hit"' "$dom")
+        [ "$nodes" -ge 5 ] || fail "$name: fewer than 5 graph nodes"
+        # opened with #search=main:entry:0: the search marked the entry node, not every node
+        [ "$hits" -ge 1 ] && [ "$hits" -lt "$nodes" ] || fail "$name: the search marked $hits of $nodes nodes"
+        grep -q 'node(s) found' "$dom" || fail "$name: the search did not count its nodes" ;;
       verdict:*)
         grep -q "badge v-${want#verdict:}" "$dom" || fail "$name: no ${want#verdict:} verdict" ;;
     esac
