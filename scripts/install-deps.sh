@@ -14,7 +14,14 @@ packages=(
   python3-yaml                  # task definitions: bench/run.py, and BenchExec (tool-info test of bench/benchexec)
   python3-lxml                  # WitnessLint (../shared/tools/witnesslint), which checks our GraphML witnesses in tests/witness
   python3-jsonschema            # validates --report's SARIF files against the SARIF 2.1.0 schema (tests/report)
+  libgraphviz-dev pkg-config    # Graphviz's libgvc: --report FILE.html draws the symbolic execution graph as SVG
 )
+# A headless browser for the HTML report's browser test (tests/report/browser.sh),
+# only in CI (CI=true): `make demo` and `make check` on a user's machine do not
+# pull in a browser; without it that test is skipped.
+if [ "${CI:-}" = "true" ]; then
+  packages+=(chromium)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -42,6 +42,7 @@ void drv_direct_termination(const ir_module *m, const drv_options *o, budget b, 
     verdict_note_lines(out, "", head.data);
     verdict_note(out, "proof: the ITS of the direct translation terminates (ITS back end):");
     verdict_note_lines(out, "  ", proof.data);
+    if (o->for_report && proof.data) strbuf_printf(&out->proof, "%s", proof.data);
   } else if (res.answer == ITS_PROVE_NO) {
     /* a run of the over-approximating ITS that does not end need not be a
      * run of the program: a hint, not a verdict */

@@ -1,8 +1,10 @@
 /* check_seg: see check_seg.h. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "check_seg.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../its/prove.h"
@@ -26,6 +28,27 @@ static void dump_dot(const seg_graph *g, const char *file) {
   }
   seg_dump_dot(g, f);
   if (fclose(f) != 0) util_warning("--dump-seg: cannot write %s: %s", file, strerror(errno));
+}
+
+/* The largest graph whose dot text a verdict keeps for the HTML report (a
+ * state's label is a few hundred bytes; the report draws far fewer). */
+#define KEPT_GRAPH_STATES 20000
+
+/* For --report FILE.html: the graph behind a TRUE as dot text in the
+ * verdict, as --dump-seg writes it (none when it has more than
+ * KEPT_GRAPH_STATES states or the text cannot be made). */
+static void keep_dot(const seg_graph *g, verdict *out) {
+  out->graph_states = seg_graph_summary(g)->states;
+  free(out->graph_dot);
+  out->graph_dot = NULL;
+  if (out->graph_states > KEPT_GRAPH_STATES) return;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return;
+  seg_dump_dot(g, f);
+  if (fclose(f) == 0) out->graph_dot = text;
+  else free(text);
 }
 
 /* Termination from a complete graph without ERR: the ITS of Def. 6, proved
@@ -57,14 +80,12 @@ static bool prove_termination(const seg_graph *g, const drv_options *o, budget b
                  sum->states, s->nlocs, s->nvars, s->trans.len);
     if (sum->err_overflow)
       verdict_note(out, "runs with a signed overflow are covered with the wrapped value (%s)", sum->first_err);
-    if (o->proof) {
-      strbuf proof = {0};
-      its_prove_result_print(&res, &proof);
-      verdict_note_lines(out, "  ", proof.data);
-      strbuf_free(&proof);
-    } else {
-      verdict_note(out, "(--proof prints the ITS and the ranking functions)");
-    }
+    strbuf proof = {0};
+    if (o->proof || o->for_report) its_prove_result_print(&res, &proof);
+    if (o->proof) verdict_note_lines(out, "  ", proof.data);
+    else verdict_note(out, "(--proof prints the ITS and the ranking functions)");
+    if (o->for_report && proof.data) strbuf_printf(&out->proof, "%s", proof.data);
+    strbuf_free(&proof);
   } else if (!finished) {
     verdict_unknown(out, "the ITS back end on the symbolic execution graph's ITS: %s", res.reason.data);
   } else {
@@ -170,6 +191,7 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
   }
   if (ok && out->kind == VERDICT_TRUE) /* for correctness witnesses */
     invariant_from_seg(m, g, ctx, &out->ev.invariants);
+  if (ok && out->kind == VERDICT_TRUE && o->for_report) keep_dot(g, out);
   if (o->dump_seg_file) verdict_note(out, "symbolic execution graph written to %s", o->dump_seg_file);
   if (o->stats) smt_stats_print(ctx, stderr);
   *merged_complete = !ok && sum->complete && (sum->join_generalized || sum->join_merges);

@@ -12,6 +12,7 @@
 #include "check_nonterm.h"
 #include "check_run.h"
 #include "check_seg.h"
+#include "../util/progress.h"
 
 /* ---- the engines' shares of the time -------------------------------------
  * One table for every share and margin: each is a fraction of the time
@@ -422,7 +423,10 @@ static void bmc_probe_child(void *arg, strbuf *out) {
 static bool bmc_probe_decides(const ir_module *m, const property *p, const drv_options *o, budget b) {
   bmc_probe_job job = {m, p, o, b};
   strbuf said = {0};
+  /* the child's own phases die with it: the parent records its time */
+  util_progress_begin("bounded model checking (short run, child process)");
   bool decided = util_run_isolated(b, bmc_probe_child, &job, &said) && said.data && strcmp(said.data, "decided") == 0;
+  util_progress_end();
   strbuf_free(&said);
   return decided;
 }

@@ -135,8 +135,11 @@ static void usage(FILE *out) {
         "                         (a task) FILE gets the property's name: h.c -> h.no-overflow.c\n"
         "  --report FILE          write every verdict to FILE for CI: SARIF 2.1.0 (FILE.sarif: one\n"
         "                         result per violation, with its location and the counterexample\n"
-        "                         as a code flow; TRUE and UNKNOWN in run.properties.verdicts) or\n"
-        "                         bitprove's own JSON (FILE.json); one file for all properties\n"
+        "                         as a code flow; TRUE and UNKNOWN in run.properties.verdicts),\n"
+        "                         bitprove's own JSON (FILE.json) or one self-contained page for\n"
+        "                         people (FILE.html: the source, each verdict with its time, the\n"
+        "                         counterexample over the source, the proof with the graph drawn;\n"
+        "                         docs/report.md); one file for all properties\n"
         "  --fail-on-violation    exit with status 10 when a verdict is FALSE (default: 0 for\n"
         "                         every verdict)\n"
         "  --stats                solver statistics on stderr\n"
@@ -232,8 +235,9 @@ static int parse_options(int argc, char **argv, int first, bool is_task, options
       o->testcase_file = argv[++i];
     } else if (strcmp(a, "--report") == 0) {
       if (!next || !report_format_of(next, &o->report_fmt))
-        return usage_error("--report needs a file ending in .sarif or .json", next);
+        return usage_error("--report needs a file ending in .sarif, .json or .html", next);
       o->report_file = argv[++i];
+      o->drv.for_report = o->report_fmt == REPORT_HTML; /* the proof and graph texts as data */
     } else if (strcmp(a, "--fail-on-violation") == 0) {
       o->fail_on_violation = true;
     } else if (strcmp(a, "--proof") == 0) {
@@ -480,8 +484,10 @@ static char *harness_program(const options *o, const input_files *in, const ir_m
   return b.data ? b.data : xstrdup(file);
 }
 
+/* The harness written, if any, and its compile command go to *harness and
+ * *command (heap strings, for the HTML report; NULL: none). */
 static void write_replay_files(const options *o, const input_files *in, const ir_module *m, const char *file,
-                               const char *head, const verdict *v) {
+                               const char *head, const verdict *v, char **harness, char **command) {
   char err[1024];
   if (v->violated == PROP_TERMINATION) { /* a lasso: its stem and cycle are in the verdict and the witness */
     util_warning("--harness / --testcase: not written for a non-terminating run (use --witness)");
@@ -490,9 +496,14 @@ static void write_replay_files(const options *o, const input_files *in, const ir
   if (o->harness_file) {
     char *path = per_property_path(o->harness_file, head);
     char *program = harness_program(o, in, m, file);
-    if (!harness_write_c(m, &v->ev.cex, v->violated, program, path, err, sizeof err)) util_error("%s", err);
+    if (!harness_write_c(m, &v->ev.cex, v->violated, program, path, err, sizeof err)) {
+      util_error("%s", err);
+      free(path);
+    } else {
+      *command = harness_command(m, program, path);
+      *harness = path;
+    }
     free(program);
-    free(path);
   }
   if (o->testcase_file) {
     char *path = per_property_path(o->testcase_file, head);
@@ -502,9 +513,11 @@ static void write_replay_files(const options *o, const input_files *in, const ir
 }
 
 /* Writes --witness for one TRUE or FALSE verdict of property p; a failure
- * is one "bitprove: error:" line (the verdict stands). */
+ * is one "bitprove: error:" line (the verdict stands). The files written
+ * go to written[0..*nwritten) (heap strings, for the HTML report). */
 static void write_witness(const options *o, const ir_module *m, const char *file, unsigned ptr_bits,
-                          const char *head, const property *p, const verdict *v) {
+                          const char *head, const property *p, const verdict *v, char *written[2],
+                          size_t *nwritten) {
   char err[1024];
   char *base = per_property_path(o->witness_file, head);
   unsigned formats;
@@ -514,23 +527,84 @@ static void write_witness(const options *o, const ir_module *m, const char *file
   bool ok = v->kind == VERDICT_FALSE
                 ? witness_write_violation(m, &t, v->violated, &v->ev, formats, graphml, yaml, err, sizeof err)
                 : witness_write_correctness(m, &t, p->checks, &v->ev, formats, graphml, yaml, err, sizeof err);
-  if (!ok) util_error("%s", err);
-  free(graphml);
-  free(yaml);
+  if (!ok) {
+    util_error("%s", err);
+    free(graphml);
+    free(yaml);
+  } else {
+    if (graphml) written[(*nwritten)++] = graphml;
+    if (yaml) written[(*nwritten)++] = yaml;
+  }
   free(base);
+}
+
+/* What a property's check took, and the files written for it (for --report). */
+typedef struct {
+  double seconds; /* < 0: not checked */
+  util_progress_phase phases[UTIL_PROGRESS_PHASES];
+  size_t nphases;
+  char *harness, *harness_command; /* owned; NULL: none */
+  char *witnesses[2];              /* owned */
+  size_t nwitnesses;
+} property_run;
+
+static void property_run_free(property_run *pr) {
+  free(pr->harness);
+  free(pr->harness_command);
+  for (size_t i = 0; i < pr->nwitnesses; i++) free(pr->witnesses[i]);
 }
 
 /* Feeds one verdict of property `name` (p: its checks; NULL when its file
  * did not load) to --report. */
 static void report_verdict_of(report *rep, const ir_module *m, const char *file, unsigned ptr_bits, const char *name,
-                              const property *p, const verdict *v) {
-  report_verdict rv = {name, p ? p->checks : 0,
-                       v->kind == VERDICT_TRUE    ? REPORT_TRUE
-                       : v->kind == VERDICT_FALSE ? REPORT_FALSE
-                                                  : REPORT_UNKNOWN,
-                       v->violated, v->label, v->detail.data, &v->ev};
+                              const property *p, const verdict *v, const property_run *run) {
+  report_verdict rv = {.property = name,
+                       .checks = p ? p->checks : 0,
+                       .answer = v->kind == VERDICT_TRUE    ? REPORT_TRUE
+                                 : v->kind == VERDICT_FALSE ? REPORT_FALSE
+                                                            : REPORT_UNKNOWN,
+                       .violated = v->violated,
+                       .violated_name = v->label,
+                       .detail = v->detail.data,
+                       .ev = &v->ev};
+  rv.seconds = run->seconds;
+  rv.phases = run->phases;
+  rv.nphases = run->nphases;
+  rv.proof = v->proof.data;
+  rv.graph_dot = v->graph_dot;
+  rv.graph_states = v->graph_states;
+  rv.harness = run->harness;
+  rv.harness_command = run->harness_command;
+  rv.witnesses = (const char *const *)run->witnesses;
+  rv.nwitnesses = run->nwitnesses;
   witness_task t = {file, ptr_bits};
   report_add(rep, m, &t, &rv);
+}
+
+/* The name a property is reported under. */
+static const char *property_label(const options *o, const property *props, const char *const *load_errors,
+                                  const char *const *heads, size_t i) {
+  return load_errors[i] ? (heads ? heads[i] : o->prop_path) : props[i].name;
+}
+
+/* --report FILE.html: the page as it stands before property `next` is
+ * checked, a draft (report_set_pending): the verdicts so far, the others
+ * not answered yet. A run that its --timeout ends leaves this page; the
+ * final one replaces it. Written quietly (the final write says what fails). */
+static void write_draft(const options *o, const input_files *in, const char *file, unsigned ptr_bits,
+                        const property *props, const char *const *load_errors, const char *const *heads,
+                        const verdict *kept, const property_run *runs, size_t next, size_t n) {
+  report *d = report_new(in->files, in->n);
+  const char **names = xcalloc(n - next + 1, sizeof *names);
+  for (size_t i = next; i < n; i++) names[i - next] = property_label(o, props, load_errors, heads, i);
+  report_set_pending(d, names, n - next);
+  for (size_t i = 0; i < next; i++)
+    report_verdict_of(d, NULL, file, ptr_bits, property_label(o, props, load_errors, heads, i),
+                      load_errors[i] ? NULL : &props[i], &kept[i], &runs[i]);
+  char err[256];
+  (void)report_write(d, REPORT_HTML, o->report_file, err, sizeof err);
+  report_free(d);
+  free(names);
 }
 
 /* Answers the given properties of one program; `heads` non-NULL prints each
@@ -552,13 +626,24 @@ static bool answer(const options *o, const input_files *in, unsigned ptr_bits, c
   report *rep = o->report_file ? report_new(in->files, in->n) : NULL;
   bool violated = false;
   verdict *kept = xcalloc(n, sizeof *kept); /* the verdicts the replay and witness files need */
+  property_run *runs = xcalloc(n, sizeof *runs);
   for (size_t i = 0; i < n; i++) kept[i].kind = VERDICT_UNKNOWN; /* none kept yet */
   for (size_t i = 0; i < n; i++) {
     verdict v = {0};
     v.kind = VERDICT_UNKNOWN;
+    runs[i].seconds = -1;
+    if (rep && o->report_fmt == REPORT_HTML)
+      write_draft(o, in, file, ptr_bits, props, load_errors, heads, kept, runs, i, n);
     if (load_errors[i]) verdict_unknown(&v, "%s", load_errors[i]);
     else if (!m) verdict_unknown(&v, "%s", err);
-    else drv_check(m, &props[i], &o->drv, budget_of_run(), &v);
+    else {
+      size_t first = util_progress_phase_count(); /* the phases this check adds (a full table: its last) */
+      if (first >= UTIL_PROGRESS_PHASES) first = UTIL_PROGRESS_PHASES - 1;
+      double start = util_now();
+      drv_check(m, &props[i], &o->drv, budget_of_run(), &v);
+      runs[i].seconds = util_now() - start;
+      runs[i].nphases = util_progress_phases(first, runs[i].phases, UTIL_PROGRESS_PHASES);
+    }
     if (v.kind == VERDICT_FALSE && props[i].assert_calls) v.label = "assert";
     /* allocated: a property's name comes from the task file and has no bound */
     char *head = heads ? xasprintf("%s: ", heads[i]) : xstrdup("");
@@ -581,13 +666,16 @@ static bool answer(const options *o, const input_files *in, unsigned ptr_bits, c
   util_set_timeout(0);
   for (size_t i = 0; i < n; i++) {
     const char *head = heads ? heads[i] : NULL;
-    if (kept[i].kind == VERDICT_FALSE && replay) write_replay_files(o, in, m, file, head, &kept[i]);
+    property_run *run = &runs[i];
+    if (kept[i].kind == VERDICT_FALSE && replay)
+      write_replay_files(o, in, m, file, head, &kept[i], &run->harness, &run->harness_command);
     if (o->witness_file && (kept[i].kind == VERDICT_FALSE || kept[i].kind == VERDICT_TRUE))
-      write_witness(o, m, file, ptr_bits, head, &props[i], &kept[i]);
+      write_witness(o, m, file, ptr_bits, head, &props[i], &kept[i], run->witnesses, &run->nwitnesses);
     if (rep)
-      report_verdict_of(rep, m, file, ptr_bits, load_errors[i] ? (heads ? heads[i] : o->prop_path) : props[i].name,
-                        load_errors[i] ? NULL : &props[i], &kept[i]);
+      report_verdict_of(rep, m, file, ptr_bits, property_label(o, props, load_errors, heads, i),
+                        load_errors[i] ? NULL : &props[i], &kept[i], run);
     verdict_free(&kept[i]);
+    property_run_free(run);
   }
   if (rep) {
     char rerr[1024];
@@ -595,6 +683,7 @@ static bool answer(const options *o, const input_files *in, unsigned ptr_bits, c
     report_free(rep);
   }
   free(kept);
+  free(runs);
   free(err);
   ir_module_free(m);
   return violated;

@@ -23,6 +23,9 @@ typedef struct {
   const char *dump_its_file;
   const char *dump_seg_file;   /* --dump-seg FILE.dot, or NULL */
   bool proof; /* --proof: the whole ITS and its proof behind a TRUE of the SEG */
+  /* --report FILE.html: a TRUE keeps its proof text (verdict.proof) and the
+   * graph behind it as dot text (verdict.graph_dot), without printing them */
+  bool for_report;
   bool stats; /* solver statistics on stderr */
   const char *dump_smt; /* --dump-smt DIR: BMC's queries as SMT-LIB 2 files, or NULL */
   bool seg_modular_all; /* --seg-modular-all: seg_options.modular_all */

@@ -44,6 +44,9 @@ void verdict_print(const verdict *v, const char *head, const char *indent, FILE 
 void verdict_free(verdict *v) {
   strbuf_free(&v->detail);
   evidence_free(&v->ev);
+  strbuf_free(&v->proof);
+  free(v->graph_dot);
+  v->graph_dot = NULL;
 }
 
 void verdict_note_lines(verdict *v, const char *prefix, const char *text) {

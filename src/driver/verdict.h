@@ -7,8 +7,9 @@
  *
  * A verdict keeps what it rests on as data (ev, output/evidence.h): a
  * FALSE its replayed counterexample (--harness, --testcase, --witness write
- * it), a TRUE its invariants for correctness witnesses. verdict_free()
- * frees the detail and the evidence. */
+ * it), a TRUE its invariants for correctness witnesses. For an HTML
+ * report it also keeps the proof's text and the graph's dot text (below).
+ * verdict_free() frees the detail, the evidence and those texts. */
 #ifndef BITPROVE_VERDICT_H
 #define BITPROVE_VERDICT_H
 
@@ -31,6 +32,10 @@ typedef struct {
   bool ub_free;        /* TRUE(termination): its proof also shows every run free of undefined behaviour,
                           memory errors included (a complete unwinding, the only run, a graph without
                           any ERR state) */
+  /* For --report FILE.html (drv_options.for_report), never printed: */
+  strbuf proof;        /* TRUE: the whole proof text (an ITS and its ranking functions), also without --proof */
+  char *graph_dot;     /* TRUE by the symbolic execution graph: the graph in Graphviz dot (owned; NULL: none) */
+  unsigned graph_states; /* ... its states (also when the graph was too large to keep as text) */
 } verdict;
 
 void verdict_unknown(verdict *v, const char *fmt, ...) UTIL_PRINTF(2, 3);

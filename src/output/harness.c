@@ -405,6 +405,11 @@ static void print_unreached(const ir_module *m, FILE *out) {
   }
 }
 
+char *harness_command(const ir_module *m, const char *program, const char *harness_path) {
+  return xasprintf("clang -fsanitize=address,undefined -g%s %s %s && ./a.out", m->ptr_bits == 32 ? " -m32" : "",
+                   program, harness_path);
+}
+
 void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_check violated, const char *program,
                      const char *harness_path, FILE *out) {
   size_t nvalues = 0, nlost = 0, nnondet = missing_nondet(m);
@@ -450,11 +455,11 @@ void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_chec
   fprintf(out, ": native replay of the counterexample of\n * FALSE(%s) for ", prop_check_name(violated));
   put_comment_text(out, program);
   fprintf(out, " (%s).\n * Compile it with the program and run:\n *\n", ilp32 ? "ILP32" : "LP64");
-  fprintf(out, " *   clang -fsanitize=address,undefined -g%s ", ilp32 ? " -m32" : "");
-  put_comment_text(out, program);
-  fputc(' ', out);
-  put_comment_text(out, harness_path);
-  fputs(" && ./a.out\n *\n", out);
+  char *command = harness_command(m, program, harness_path);
+  fputs(" *   ", out);
+  put_comment_text(out, command);
+  fputs("\n *\n", out);
+  free(command);
   if (ilp32)
     fputs(" * (-m32 needs the i386 libraries: on Debian 12 libc6-dev-i386, lib32gcc-12-dev and\n"
           " * libclang-rt-14-dev, whose i386 ASan, UBSan and LeakSanitizer runtimes serve.)\n *\n",

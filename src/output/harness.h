@@ -159,6 +159,9 @@ bool harness_replayable(const ir_module *m, const interp_nondet *nd);
 void harness_print_c(const ir_module *m, const interp_nondet_vec *cex, prop_check violated, const char *program,
                      const char *harness_path, FILE *out);
 void harness_print_testcase(const ir_module *m, const interp_nondet_vec *cex, FILE *out);
+/* The command in that comment: "clang -fsanitize=address,undefined -g
+ * [-m32] PROGRAM HARNESS && ./a.out" (heap string). */
+char *harness_command(const ir_module *m, const char *program, const char *harness_path);
 
 bool harness_write_c(const ir_module *m, const interp_nondet_vec *cex, prop_check violated, const char *program,
                      const char *path, char *err, size_t errlen);

@@ -9,48 +9,8 @@
 #include <string.h>
 
 #include "harness.h"
+#include "report_html.h"
 
-typedef VEC(char *) str_vec;
-
-/* A source location as the report writes it. */
-typedef struct {
-  char *file; /* owned; NULL: unknown */
-  uint32_t line, col;
-  char *func; /* the enclosing function (owned, NULL: unknown) */
-} rloc;
-
-typedef struct {
-  const char *kind; /* "nondet", "branch", "call", "return", "cycle-head", "violation" */
-  rloc loc;
-  char *value;    /* nondet: the value as a C literal of its type (owned) */
-  char *called;   /* nondet: the function called; call / return: the callee (owned) */
-  char *note;     /* cycle-head: the repeated state; violation: the check (owned) */
-  int taken;      /* branch: 1 / 0; else -1 */
-  bool cycle;     /* a step of a lasso's cycle */
-  unsigned depth; /* call depth (SARIF nestingLevel) */
-} rstep;
-typedef VEC(rstep) rstep_vec;
-
-typedef struct {
-  char *property;
-  unsigned checks;
-  report_answer answer;
-  prop_check violated;
-  char *violated_name; /* FALSE: as printed in FALSE(...): the check's name or the driver's label */
-  char *reason;        /* NULL: none */
-  char *run_line;      /* the replayed run's "run: " line, without the prefix (NULL: none) */
-  str_vec assumptions; /* without "assumption: " */
-  str_vec lines;       /* the explanation as printed */
-  rloc loc;            /* FALSE: where (file NULL: unknown) */
-  rstep_vec trace;     /* FALSE: the steps, the violation last */
-  char *trace_error;   /* FALSE without a trace: why */
-} rentry;
-typedef VEC(rentry) rentry_vec;
-
-struct report {
-  str_vec inputs;
-  rentry_vec entries;
-};
 
 /* ---- names and phrases --------------------------------------------------------------------- */
 
@@ -58,7 +18,7 @@ bool report_format_of(const char *path, report_format *fmt) {
   static const struct {
     const char *ext;
     report_format fmt;
-  } exts[] = {{".sarif", REPORT_SARIF}, {".json", REPORT_JSON}};
+  } exts[] = {{".sarif", REPORT_SARIF}, {".json", REPORT_JSON}, {".html", REPORT_HTML}, {".htm", REPORT_HTML}};
   size_t n = strlen(path);
   for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
     size_t k = strlen(exts[i].ext);
@@ -87,29 +47,7 @@ static const char *check_holds(prop_check c) {
   }
 }
 
-/* What a violation of a check is (result messages). */
-static const char *check_violated(prop_check c) {
-  switch (c) {
-  case PROP_UNREACH_CALL: return "reach_error() is called";
-  case PROP_NO_OVERFLOW: return "a signed integer overflows";
-  case PROP_TERMINATION: return "a run does not terminate";
-  case PROP_VALID_DEREF: return "an invalid pointer dereference (out of bounds, freed or null)";
-  case PROP_VALID_FREE: return "an invalid free()";
-  case PROP_VALID_MEMTRACK: return "allocated memory becomes unreachable (a leak)";
-  case PROP_VALID_MEMCLEANUP: return "allocated memory is not freed at exit";
-  default: return "a violation";
-  }
-}
 
-/* What a violation of check c, printed as FALSE(name), is. */
-static const char *violation_text(prop_check c, const char *name) {
-  if (strcmp(name, "assert") == 0) return "an assert() fails or reach_error() is called";
-  return check_violated(c);
-}
-
-static const char *answer_name(report_answer a) {
-  return a == REPORT_TRUE ? "TRUE" : a == REPORT_FALSE ? "FALSE" : "UNKNOWN";
-}
 
 /* ---- building the report ------------------------------------------------------------------- */
 
@@ -124,6 +62,18 @@ report *report_new(const char *const *inputs, size_t ninputs) {
     bool seen = false; /* SARIF's artifacts are unique */
     for (size_t j = 0; j < r->inputs.len && !seen; j++) seen = strcmp(r->inputs.data[j], inputs[i]) == 0;
     if (!seen) VEC_PUSH(r->inputs, xstrdup(inputs[i]));
+  }
+  for (size_t i = 0; i < r->inputs.len; i++) {
+    const char *path = r->inputs.data[i];
+    char why[256];
+    char *text = NULL;
+    if (!util_ends_with(path, ".c") && !util_ends_with(path, ".i") && !util_ends_with(path, ".h") &&
+        !util_ends_with(path, ".ll"))
+      snprintf(why, sizeof why, "not a text file bitprove shows");
+    else
+      text = util_read_input(path, REPORT_SOURCE_MAX, NULL, why, sizeof why);
+    VEC_PUSH(r->sources, text);
+    VEC_PUSH(r->source_why, text ? NULL : xstrdup(why));
   }
   return r;
 }
@@ -280,6 +230,11 @@ static void read_trace(report *r, rentry *e, const ir_module *m, const witness_t
   witness_path_free(&path);
 }
 
+void report_set_pending(report *r, const char *const *names, size_t n) {
+  r->draft = true;
+  for (size_t i = 0; i < n; i++) VEC_PUSH(r->pending, xstrdup(names[i] ? names[i] : "?"));
+}
+
 void report_add(report *r, const ir_module *m, const witness_task *t, const report_verdict *v) {
   rentry e = {0};
   e.property = xstrdup(v->property ? v->property : "?");
@@ -289,14 +244,33 @@ void report_add(report *r, const ir_module *m, const witness_task *t, const repo
   e.violated_name = xstrdup(v->violated_name ? v->violated_name : prop_check_name(v->violated));
   read_detail(&e, v->detail);
   if (v->answer == REPORT_FALSE) {
-    if (!m) e.trace_error = xstrdup("no module to replay the counterexample in");
+    if (r->draft) e.trace_error = xstrdup("not replayed yet: this page was written while bitprove was running");
+    else if (!m) e.trace_error = xstrdup("no module to replay the counterexample in");
     else if (!v->ev) e.trace_error = xstrdup("no counterexample");
     else read_trace(r, &e, m, t, v->ev);
   }
+  e.seconds = v->seconds;
+  for (size_t i = 0; i < v->nphases; i++) VEC_PUSH(e.phases, v->phases[i]);
+  e.proof = v->proof && *v->proof ? xstrdup(v->proof) : NULL;
+  e.graph_dot = v->graph_dot ? xstrdup(v->graph_dot) : NULL;
+  e.graph_states = v->graph_states;
+  if (v->answer == REPORT_TRUE && v->ev && m) {
+    for (size_t i = 0; i < v->ev->invariants.len; i++) {
+      const evidence_invariant *inv = &v->ev->invariants.data[i];
+      rinvariant ri = {make_loc(r, m, inv->loc, IR_NONE), NULL, inv->loop_head};
+      if (!ri.loc.file) continue;
+      ri.loc.func = inv->func ? xstrdup(inv->func) : NULL;
+      ri.expr = xstrdup(inv->expr ? inv->expr : "1");
+      VEC_PUSH(e.invariants, ri);
+    }
+  }
+  e.harness = v->harness ? xstrdup(v->harness) : NULL;
+  e.harness_command = v->harness_command ? xstrdup(v->harness_command) : NULL;
+  for (size_t i = 0; i < v->nwitnesses; i++) VEC_PUSH(e.witnesses, xstrdup(v->witnesses[i]));
   VEC_PUSH(r->entries, e);
 }
 
-static void str_vec_free(str_vec *v) {
+static void report_str_vec_free(report_str_vec *v) {
   for (size_t i = 0; i < v->len; i++) free(v->data[i]);
   VEC_FREE(*v);
 }
@@ -310,8 +284,8 @@ void report_free(report *r) {
     free(e->reason);
     free(e->run_line);
     free(e->trace_error);
-    str_vec_free(&e->assumptions);
-    str_vec_free(&e->lines);
+    report_str_vec_free(&e->assumptions);
+    report_str_vec_free(&e->lines);
     rloc_free(&e->loc);
     for (size_t k = 0; k < e->trace.len; k++) {
       rstep *s = &e->trace.data[k];
@@ -321,33 +295,28 @@ void report_free(report *r) {
       free(s->note);
     }
     VEC_FREE(e->trace);
+    free(e->proof);
+    free(e->graph_dot);
+    for (size_t k = 0; k < e->invariants.len; k++) {
+      rloc_free(&e->invariants.data[k].loc);
+      free(e->invariants.data[k].expr);
+    }
+    VEC_FREE(e->invariants);
+    VEC_FREE(e->phases);
+    free(e->harness);
+    free(e->harness_command);
+    report_str_vec_free(&e->witnesses);
   }
   VEC_FREE(r->entries);
-  str_vec_free(&r->inputs);
+  report_str_vec_free(&r->inputs);
+  report_str_vec_free(&r->sources);
+  report_str_vec_free(&r->source_why);
+  report_str_vec_free(&r->pending);
   free(r);
 }
 
 /* ---- JSON text ------------------------------------------------------------------------------ */
 
-/* The length of the valid UTF-8 sequence at s, 0 when s does not start one. */
-static size_t utf8_seq(const unsigned char *s) {
-  unsigned c = s[0];
-#define CONT(x) (((x) & 0xC0) == 0x80)
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) return CONT(s[1]) ? 2 : 0;
-  if (c >= 0xE0 && c <= 0xEF) {
-    if (!CONT(s[1]) || !CONT(s[2])) return 0;
-    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F)) return 0; /* overlong, surrogates */
-    return 3;
-  }
-  if (c >= 0xF0 && c <= 0xF4) {
-    if (!CONT(s[1]) || !CONT(s[2]) || !CONT(s[3])) return 0;
-    if ((c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F)) return 0; /* overlong, beyond U+10FFFF */
-    return 4;
-  }
-  return 0;
-#undef CONT
-}
 
 static void json_string(strbuf *out, const char *s) {
   strbuf_append(out, "\"", 1);
@@ -369,7 +338,7 @@ static void json_string(strbuf *out, const char *s) {
       }
       p++;
     } else {
-      size_t n = utf8_seq(p);
+      size_t n = report_utf8_seq(p);
       if (n) strbuf_append(out, (const char *)p, n), p += n;
       else strbuf_append(out, "\\ufffd", 6), p++; /* not UTF-8: the replacement character */
     }
@@ -437,7 +406,7 @@ static void jw_null(jw *w, const char *key) {
   strbuf_append(w->out, "null", 4);
 }
 
-static void jw_strings(jw *w, const char *key, const str_vec *v) {
+static void jw_strings(jw *w, const char *key, const report_str_vec *v) {
   jw_begin(w, key, '[');
   for (size_t i = 0; i < v->len; i++) jw_str(w, NULL, v->data[i]);
   jw_end(w, ']');
@@ -472,7 +441,7 @@ static void write_json(const report *r, strbuf *out) {
     jw_begin(&w, NULL, '{');
     jw_str(&w, "property", e->property);
     jw_checks(&w, "checks", e->checks);
-    jw_str(&w, "verdict", answer_name(e->answer));
+    jw_str(&w, "verdict", report_answer_name(e->answer));
     if (e->answer == REPORT_FALSE) jw_str(&w, "violated", e->violated_name);
     else jw_null(&w, "violated");
     if (e->loc.file) {
@@ -566,18 +535,6 @@ static void sarif_location(jw *w, const char *key, const report *r, const rloc *
   jw_end(w, '}');
 }
 
-static char *step_message(const rentry *e, const rstep *s) {
-  if (strcmp(s->kind, "nondet") == 0)
-    return xasprintf("%s() returns %s", s->called ? s->called : "a nondet function", s->value ? s->value : "?");
-  if (strcmp(s->kind, "branch") == 0) return xasprintf("the condition is %s", s->taken ? "true" : "false");
-  if (strcmp(s->kind, "call") == 0) return xasprintf("call of %s", s->called ? s->called : "a function");
-  if (strcmp(s->kind, "return") == 0) return xasprintf("return from %s", s->called ? s->called : "a function");
-  if (strcmp(s->kind, "cycle-head") == 0)
-    return xasprintf("the cycle starts at this loop head; its state repeats: %s", s->note ? s->note : "1");
-  if (e->violated == PROP_TERMINATION)
-    return xasprintf("FALSE(termination): back at the cycle head in the same state: the run never ends");
-  return xasprintf("FALSE(%s): %s", e->violated_name, violation_text(e->violated, e->violated_name));
-}
 
 static void sarif_kinds(jw *w, const rstep *s) {
   jw_begin(w, "kinds", '[');
@@ -602,7 +559,7 @@ static void sarif_kinds(jw *w, const rstep *s) {
  * result.properties). */
 static void sarif_summary(jw *w, const rentry *e) {
   jw_str(w, "property", e->property);
-  jw_str(w, "verdict", answer_name(e->answer));
+  jw_str(w, "verdict", report_answer_name(e->answer));
   if (e->answer == REPORT_FALSE) jw_str(w, "violated", e->violated_name);
   jw_str(w, "reason", e->reason);
   jw_strings(w, "assumptions", &e->assumptions);
@@ -666,7 +623,7 @@ static void sarif_result(jw *w, const report *r, size_t i) {
   jw_uint(w, "ruleIndex", rule_index(r, e->property));
   jw_str(w, "kind", "fail");
   jw_str(w, "level", "error");
-  const char *what = violation_text(e->violated, e->violated_name);
+  const char *what = report_violation_text(e->violated, e->violated_name);
   char *msg = e->run_line ? xasprintf("FALSE(%s): %s. The replayed run: %s", e->violated_name, what, e->run_line)
                           : xasprintf("FALSE(%s): %s", e->violated_name, what);
   jw_begin(w, "message", '{');
@@ -692,7 +649,7 @@ static void sarif_result(jw *w, const report *r, size_t i) {
     jw_begin(w, "locations", '[');
     for (size_t k = 0; k < e->trace.len; k++) {
       const rstep *s = &e->trace.data[k];
-      char *text = step_message(e, s);
+      char *text = report_step_message(e, s);
       jw_begin(w, NULL, '{');
       sarif_location(w, "location", r, &s->loc, text);
       sarif_kinds(w, s);
@@ -767,6 +724,7 @@ static void write_sarif(const report *r, strbuf *out) {
 bool report_write(const report *r, report_format fmt, const char *path, char *err, size_t errlen) {
   strbuf text = {0};
   if (fmt == REPORT_SARIF) write_sarif(r, &text);
+  else if (fmt == REPORT_HTML) report_html_text(r, path, &text);
   else write_json(r, &text);
   FILE *f = fopen(path, "w");
   if (!f) {

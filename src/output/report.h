@@ -1,6 +1,7 @@
 /* report: the verdicts of one bitprove run as a machine-readable report for
- * CI systems (--report FILE.sarif | FILE.json). Only the driver calls it;
- * no engine knows about it.
+ * CI systems (--report FILE.sarif | FILE.json) or as one page for people
+ * (--report FILE.html, report_html.h). Only the driver calls it; no engine
+ * knows about it. The data every writer reads is in report_data.h.
  *
  * The story of the data
  * ---------------------
@@ -10,6 +11,8 @@
  * check, the explanation lines, the evidence) while the module is still
  * loaded, and writes it once every verdict is in (report_write). report_add
  * copies everything it keeps, so the verdict may be freed right after.
+ * report_new also reads each input file's text (for HTML; at most
+ * REPORT_SOURCE_MAX bytes, only .c .i .h .ll files).
  * For a FALSE it computes the trace by witness_trace_files() (witness.h):
  * the counterexample replayed once more in the interpreter, as source steps
  * in any input file (nondet values drawn, branches decided, calls and
@@ -66,7 +69,9 @@
  *
  * Strings are JSON-escaped: quotes, backslashes and control characters
  * escaped, other bytes passed through as UTF-8; a byte that is not part of
- * valid UTF-8 becomes U+FFFD. report_write() writes the whole file and
+ * valid UTF-8 becomes U+FFFD. The new members of report_verdict (times,
+ * proof, graph, files written) are for HTML; SARIF and JSON stay as
+ * above. report_write() writes the whole file and
  * returns false with "cannot write FILE: reason" in err when it cannot (the
  * verdicts stand). */
 #ifndef BITPROVE_OUTPUT_REPORT_H
@@ -77,11 +82,15 @@
 
 #include "../ir/check.h"
 #include "../ir/ir.h"
+#include "../util/progress.h"
 #include "evidence.h"
+#include "report_data.h"
 #include "witness.h"
 
-typedef enum { REPORT_SARIF, REPORT_JSON } report_format;
-typedef enum { REPORT_TRUE, REPORT_FALSE, REPORT_UNKNOWN } report_answer;
+typedef enum { REPORT_SARIF, REPORT_JSON, REPORT_HTML } report_format;
+
+/* The largest input file whose text a report keeps (HTML shows it). */
+#define REPORT_SOURCE_MAX ((size_t)16 << 20)
 
 /* One property's verdict, as the driver hands it over (nothing is kept by
  * reference). */
@@ -92,17 +101,32 @@ typedef struct {
   prop_check violated;       /* FALSE: the subproperty */
   const char *violated_name; /* FALSE: the name printed instead of the check's ("assert"), or NULL */
   const char *detail;        /* the explanation lines, each ending in '\n' (NULL: none) */
-  const evidence *ev;        /* FALSE: the evidence (NULL: none) */
+  const evidence *ev;        /* FALSE: the evidence; TRUE: its invariants (NULL: none) */
+  /* For HTML (all may be 0 / NULL): */
+  double seconds;                     /* the property's wall time (< 0: unknown) */
+  const util_progress_phase *phases;  /* the phases of the progress record that ran for it */
+  size_t nphases;
+  const char *proof;                  /* TRUE: the proof text (an ITS and its ranking functions) */
+  const char *graph_dot;              /* TRUE by the symbolic execution graph: its dot text */
+  unsigned graph_states;              /* ... its states (also when graph_dot is NULL: too large to keep) */
+  const char *harness;                /* FALSE: the harness file this run wrote */
+  const char *harness_command;        /* ... the command that compiles and runs it */
+  const char *const *witnesses;       /* the witness files this run wrote for it */
+  size_t nwitnesses;
 } report_verdict;
 
-typedef struct report report;
-
-/* The format a file name asks for: ".sarif" or ".json" (any case); false
- * for any other name. */
+/* The format a file name asks for: ".sarif", ".json", ".html" or ".htm"
+ * (any case); false for any other name. */
 bool report_format_of(const char *path, report_format *fmt);
 
 /* A report about the given input files (copied). */
 report *report_new(const char *const *inputs, size_t ninputs);
+/* Makes r a draft, written while the run goes on (HTML only): the
+ * properties named are not answered yet. A draft page lists them as such
+ * (if the run ends by its --timeout or a kill before the final page, that
+ * is what stays on disk), replays no trace (call it before report_add) and
+ * draws no graph. */
+void report_set_pending(report *r, const char *const *names, size_t n);
 /* Adds one verdict; m (NULL: not loaded) and t serve a FALSE's trace. */
 void report_add(report *r, const ir_module *m, const witness_task *t, const report_verdict *v);
 bool report_write(const report *r, report_format fmt, const char *path, char *err, size_t errlen);

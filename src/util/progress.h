@@ -84,6 +84,20 @@ void util_progress_write(int fd);
 /* Forgets every phase (tests; a command that runs several checks). */
 void util_progress_reset(void);
 
+/* One phase as data (--report FILE.html: where a property's time went). */
+typedef struct {
+  const char *name; /* the phase's name (a literal, as given) */
+  double seconds;   /* its wall time; a running phase: up to now */
+  bool running;
+  uint64_t queries; /* the solver queries asked while it ran */
+} util_progress_phase;
+/* How many phases are recorded (at most UTIL_PROGRESS_PHASES: when the
+ * table is full, a new phase reuses the last slot). */
+size_t util_progress_phase_count(void);
+/* Copies phases first, first + 1, ... (at most cap of them) into out;
+ * returns how many. */
+size_t util_progress_phases(size_t first, util_progress_phase *out, size_t cap);
+
 /* The live status line's text for the current (last) phase into buf[cap],
  * NUL-terminated, without newline or control characters: at most `width`
  * characters (0: as many as buf holds), the run's time counted from the
