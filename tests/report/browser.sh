@@ -8,6 +8,10 @@
 #   - TRUE by the graph: the drawn <svg> with nodes, its size handed to the
 #     pan/zoom script (no width="...pt" left on it), and the node search
 #     (the page opened with #search=main:entry:0 marks some nodes, not all).
+# Then every command of README.md that writes an HTML report runs as shown
+# (its report put into OUTDIR) and its page is opened the same way: the
+# verdict the README promises, the violation marked for a FALSE, the graph
+# drawn for a TRUE.
 # Screenshots stay in OUTDIR (artifacts): OUTDIR/<case>.png.
 #
 #   browser.sh BITPROVE OUTDIR
@@ -40,10 +44,17 @@ fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 run_case() {
   local name=$1 task=$2
   shift 2
-  local page="$out/$name.html" before=$fails hash=""
+  local page="$out/$name.html" hash=""
   case " $* " in *" graph "*) hash="#search=main:entry:0" ;; esac
   rm -f "$page" "$out/$name.png" "$out/$name.dom.html"
   (cd "$repo" && "$bitprove" task "tests/regression/$task.yml" --report "$page" --timeout 60 >"$out/$name.txt" 2>&1)
+  open_page "$name" "$page" "$hash" "$@"
+}
+
+# open_page NAME PAGE HASH CHECKS...: the page in Chromium, its DOM checked
+open_page() {
+  local name=$1 page=$2 hash=$3 before=$fails
+  shift 3
   [ -s "$page" ] || { fail "$name: no report"; return; }
   local flags=(--headless --disable-gpu --no-sandbox --user-data-dir="$profile" --window-size=1280,2000)
   if ! timeout 120 "$browser" "${flags[@]}" --dump-dom "file://$page$hash" >"$out/$name.dom.html" 2>/dev/null; then
@@ -72,6 +83,8 @@ run_case() {
         # opened with #search=main:entry:0: the search marked the entry node, not every node
         [ "$hits" -ge 1 ] && [ "$hits" -lt "$nodes" ] || fail "$name: the search marked $hits of $nodes nodes"
         grep -q 'node(s) found' "$dom" || fail "$name: the search did not count its nodes" ;;
+      svg)
+        grep -q '<svg viewBox="[^"]*"' "$dom" || fail "$name: no drawn graph" ;;
       verdict:*)
         grep -q "badge v-${want#verdict:}" "$dom" || fail "$name: no ${want#verdict:} verdict" ;;
     esac
@@ -79,11 +92,42 @@ run_case() {
   [ "$fails" -eq "$before" ] && echo "ok $name: $(stat -c %s "$page") bytes, screenshot $out/$name.png"
 }
 
+# The README's commands that write an HTML report, run as the README shows
+# them (from the repository root; a `cd DIR` earlier in the same ```sh block
+# holds), each with its report put into OUTDIR instead of the path shown.
+readme_cases() {
+  local dir="" inblock=0 k=0 line
+  while IFS= read -r line; do
+    if [ "$line" = '```sh' ]; then inblock=1; dir=""; continue; fi
+    if [ "${line:0:3}" = '```' ]; then inblock=0; continue; fi
+    [ "$inblock" -eq 1 ] || continue
+    case $line in
+      "cd "*) dir=${line#cd }; continue ;;
+      bitprove\ *--report\ *.html*) ;;
+      *) continue ;;
+    esac
+    k=$((k + 1))
+    local cmd=${line%%#*} want="" name="readme-$k"
+    if [[ $line =~ \#[[:space:]]*-\>[[:space:]]*(TRUE|FALSE|UNKNOWN) ]]; then want=${BASH_REMATCH[1]}; fi
+    local page="$out/$name.html"
+    cmd=$(echo "$cmd" | sed -E "s#--report [^ ]+\.html#--report $page#; s#^bitprove#\"$bitprove\"#")
+    rm -f "$page"
+    (cd "$repo/$dir" && bash -c "$cmd" >"$out/$name.txt" 2>&1 </dev/null)
+    local checks=()
+    [ -n "$want" ] && checks+=("verdict:$want")
+    [ "$want" = FALSE ] && checks+=(violation)
+    [ "$want" = TRUE ] && checks+=(svg)
+    open_page "$name" "$page" "" "${checks[@]}"
+  done <"$repo/README.md"
+  [ "$k" -ge 1 ] || fail "README: no command writes an HTML report"
+}
+
 run_case false-memsafety oob-unsafe verdict:FALSE violation
 run_case false-lasso nonterm-stem-unsafe verdict:FALSE violation
 run_case true-graph term-nested verdict:TRUE graph
 run_case true-kind kind-invariant-safe verdict:TRUE
 run_case unknown extern-pointer verdict:UNKNOWN
+readme_cases
 
 echo "browser: $fails failure(s)"
 [ "$fails" -eq 0 ]
