@@ -305,7 +305,9 @@ static const char *const style =
     ".draft{background:#fff3cd;border:1px solid #d4a300;padding:.5em}\n";
 
 /* Pan and zoom for each drawn graph (the SVG's viewBox), the node search,
- * and the markers the tests read. */
+ * and the markers the tests read (data-report-ms: milliseconds from the
+ * page's navigation to the end of this script, the page's own open time
+ * without the browser's start). */
 static const char *const script =
     "(function(){\n"
     "var b=document.body;\n"
@@ -339,6 +341,7 @@ static const char *const script =
     "set();});}\n"
     "});\n"
     "b.setAttribute('data-report-ok','1');\n"
+    "b.setAttribute('data-report-ms',String(Math.round(performance.now())));\n"
     "}catch(e){b.setAttribute('data-report-error',String(e));}\n"
     "})();\n";
 
