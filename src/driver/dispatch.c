@@ -116,6 +116,7 @@ static bool has_externals(const ir_module *m) {
 typedef struct {
   size_t n;
   bool writes_memory, outputs;
+  bool silent_writes; /* an asm without outputs writes memory (a "memory" clobber): the interpreter draws nothing for it */
   /* calls of functions without a body (IR_ASM_EXTERN_CALL): not inline asm */
   size_t extern_calls;
   bool extern_writes;  /* --undefined-functions havoc */
@@ -137,6 +138,7 @@ static asm_facts scan_asm(const ir_module *m) {
       }
       if (in->op == IR_ASM) a.n++;
       if (in->op == IR_HAVOC || (in->op == IR_ASM && (in->flags & IR_ASM_MEMORY))) a.writes_memory = true;
+      if (in->op == IR_ASM && (in->flags & IR_ASM_MEMORY) && in->type.kind == IR_TY_VOID) a.silent_writes = true;
       if ((in->op == IR_ASM && in->type.kind != IR_TY_VOID) || in->op == IR_HAVOC) a.outputs = true;
     }
   return a;
@@ -263,12 +265,15 @@ static bool rests_on_asm(const asm_facts *a, const verdict *v) {
     if (v->ev.cex.data[i].origin == INTERP_ND_ASM) return true;
   if (v->violated != PROP_TERMINATION || !a->outputs) return false;
   /* A lasso the interpreter replayed (stem and cycle, the loop head's state
-   * repeated) without drawing one asm output executed no asm with outputs;
-   * in a program whose asm writes no memory, no asm changed anything along
-   * it, so it is a run of the real program too. A recurrent set is an
-   * argument over all values of its cycle's variables, asm outputs included. */
+   * repeated) without drawing one asm output executed no asm with outputs:
+   * each output, and each byte of a memory output (IR_HAVOC), is a draw.
+   * Unless the program has asm that writes memory without outputs (a
+   * "memory" clobber on an asm without outputs, which the interpreter runs
+   * without a draw), no asm changed anything along it, so it is a run of
+   * the real program too. A recurrent set is an argument over all values
+   * of its cycle's variables, asm outputs included. */
   bool replayed_lasso = v->ev.lasso_second != 0 && v->ev.recur_visit == 0;
-  return !replayed_lasso || a->writes_memory;
+  return !replayed_lasso || a->silent_writes;
 }
 
 /* A FALSE that uses the results of functions without a body stands under
