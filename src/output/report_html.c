@@ -299,13 +299,16 @@ static const char *const style =
     ".n-inv{color:#1a7f37}.n-head{color:#8250df}\n"
     ".graph-box{border:1px solid #ccc;margin:.5em 0}\n"
     ".graph-bar{padding:.3em;background:#f6f6f6;border-bottom:1px solid #ccc}\n"
+    ".graph-funcs{font-size:.9em;color:#444}.graph-funcs label{margin-right:.6em;white-space:nowrap}\n"
     ".graph{height:600px;overflow:hidden;cursor:grab}.graph svg{width:100%;height:100%}\n"
     ".graph g.node.hit polygon,.graph g.node.hit ellipse,.graph g.node.hit path{stroke:#e00000;stroke-width:5px}\n"
     ".note{color:#666;font-style:italic}\n"
     ".draft{background:#fff3cd;border:1px solid #d4a300;padding:.5em}\n";
 
 /* Pan and zoom for each drawn graph (the SVG's viewBox), the node search,
- * and the markers the tests read (data-report-ms: milliseconds from the
+ * a check box per function that hides the states whose top frame is in it
+ * (and their edges; #hide=F,G starts with them hidden), and the markers
+ * the tests read (data-report-ms: milliseconds from the
  * page's navigation to the end of this script, the page's own open time
  * without the browser's start). */
 static const char *const script =
@@ -336,6 +339,25 @@ static const char *const script =
     "  if(out)out.textContent=t===''?'':n+' node(s) found';});\n"
     " var m=/[#&]search=([^&]*)/.exec(location.hash);\n"
     " if(q&&m){q.value=decodeURIComponent(m[1]);q.dispatchEvent(new Event('input'));}\n"
+    " var fb=box.querySelector('.graph-funcs'),byf={},nodeOf={};\n"
+    " svg.querySelectorAll('g.node').forEach(function(g){var t=g.querySelector('title');if(!t)return;\n"
+    "  nodeOf[t.textContent]=g;var f=null;var ts=g.querySelectorAll('text');\n"
+    "  for(var i=1;i<ts.length;i++){var m=/^([A-Za-z_][\\w.$]*):[^:\\s]+:\\d+$/.exec(ts[i].textContent);"
+    "if(m)f=m[1];else if(/^(KB|AL|PT):/.test(ts[i].textContent))break;}\n"
+    "  if(f){(byf[f]=byf[f]||[]).push(g);g.setAttribute('data-func',f);}});\n"
+    " function hideEdges(){svg.querySelectorAll('g.edge').forEach(function(g){var t=g.querySelector('title');"
+    "if(!t)return;var ends=t.textContent.split('->');var off=ends.some(function(n){var x=nodeOf[n.trim()];"
+    "return x&&x.style.display==='none';});g.style.display=off?'none':'';});}\n"
+    " var fs=Object.keys(byf).sort();\n"
+    " if(fb&&fs.length>1){fb.appendChild(document.createTextNode('states of: '));fs.forEach(function(f){\n"
+    "  var l=document.createElement('label');var c=document.createElement('input');c.type='checkbox';c.checked=true;"
+    "c.value=f;\n"
+    "  c.addEventListener('change',function(){byf[f].forEach(function(g){g.style.display=c.checked?'':'none';});"
+    "hideEdges();});\n"
+    "  l.appendChild(c);l.appendChild(document.createTextNode(f+' ('+byf[f].length+') '));fb.appendChild(l);});\n"
+    "  var hm=/[#&]hide=([^&]*)/.exec(location.hash);\n"
+    "  if(hm)decodeURIComponent(hm[1]).split(',').forEach(function(f){fb.querySelectorAll('input').forEach("
+    "function(c){if(c.value===f&&c.checked){c.checked=false;c.dispatchEvent(new Event('change'));}});});}\n"
     " var r=box.querySelector('.graph-reset');\n"
     " if(r){var v0={x:v.x,y:v.y,w:v.w,h:v.h};r.addEventListener('click',function(){v={x:v0.x,y:v0.y,w:v0.w,h:v0.h};"
     "set();});}\n"
@@ -544,7 +566,7 @@ static void proof_html(strbuf *o, const report *r, const rentry *e, size_t idx) 
       strbuf_printf(o, "<div class=\"graph-box\" id=\"g%zu\"><div class=\"graph-bar\"><input class=\"graph-search\" "
                        "type=\"search\" placeholder=\"mark nodes containing...\"> <button class=\"graph-reset\" "
                        "type=\"button\">reset view</button> <span class=\"graph-hits\"></span> <span class=\"note\">"
-                       "wheel: zoom; drag: pan</span></div><div class=\"graph\">\n",
+                       "wheel: zoom; drag: pan</span><div class=\"graph-funcs\"></div></div><div class=\"graph\">\n",
                     idx);
       strbuf_append(o, g.data, g.len);
       strbuf_printf(o, "\n</div></div>\n");

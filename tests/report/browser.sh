@@ -8,6 +8,8 @@
 #   - TRUE by the graph: the drawn <svg> with nodes, its size handed to the
 #     pan/zoom script (no width="...pt" left on it), and the node search
 #     (the page opened with #search=main:entry:0 marks some nodes, not all).
+# A graph through a called function opened with #hide=step: step's states
+# hidden by its check box, main's shown.
 # Then every command of README.md that writes an HTML report runs as shown
 # (its report put into OUTDIR) and its page is opened the same way: the
 # verdict the README promises, the violation marked for a FALSE, the graph
@@ -127,6 +129,23 @@ run_case false-lasso nonterm-stem-unsafe verdict:FALSE violation
 run_case true-graph term-nested verdict:TRUE graph
 run_case true-kind kind-invariant-safe verdict:TRUE
 run_case unknown extern-pointer verdict:UNKNOWN
+# Hiding a function's states: tests/report/steps.c opened with #hide=step
+# shows a check box per function, and step's states (and their edges) hidden.
+functions_case() {
+  local page="$out/functions.html"
+  rm -f "$page"
+  (cd "$repo" && "$bitprove" --prop termination --engine seg --report "$page" tests/report/steps.c >"$out/functions.txt" 2>&1)
+  open_page functions "$page" "#hide=step" verdict:TRUE svg
+  local dom="$out/functions.dom.html"
+  [ -s "$dom" ] || return
+  grep -q '<input type="checkbox" value="step">' "$dom" || fail "functions: no check box for step"
+  local shown hidden
+  hidden=$(grep -c '<g id="[a-z0-9]*_node[0-9]*" class="node" data-func="step" style="display: none;"' "$dom")
+  shown=$(grep -c '<g id="[a-z0-9]*_node[0-9]*" class="node" data-func="main">' "$dom")
+  [ "$hidden" -ge 1 ] && [ "$shown" -ge 1 ] || fail "functions: $hidden state(s) of step hidden, $shown of main shown"
+}
+
+functions_case
 readme_cases
 
 echo "browser: $fails failure(s)"
