@@ -484,24 +484,15 @@ static void write_json(const report *r, strbuf *out) {
 static char *path_uri(const char *path) {
   strbuf b = {0};
   if (path[0] == '/') strbuf_append(&b, "file://", 7);
-  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-    if (isalnum(*p) || strchr("-._~/", *p)) strbuf_append(&b, (const char *)p, 1);
-    else strbuf_printf(&b, "%%%02X", *p);
-  }
+  report_url_path(&b, path);
   return b.data ? b.data : xstrdup("");
-}
-
-static int input_index(const report *r, const char *file) {
-  for (size_t i = 0; i < r->inputs.len; i++)
-    if (strcmp(r->inputs.data[i], file) == 0) return (int)i;
-  return -1;
 }
 
 static void sarif_artifact(jw *w, const report *r, const char *file) {
   char *uri = path_uri(file);
   jw_begin(w, "artifactLocation", '{');
   jw_str(w, "uri", uri);
-  int idx = input_index(r, file);
+  int idx = (int)report_input_index(r, file);
   if (idx >= 0) jw_uint(w, "index", (uint64_t)idx);
   jw_end(w, '}');
   free(uri);

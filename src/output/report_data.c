@@ -59,3 +59,19 @@ size_t report_utf8_seq(const unsigned char *s) {
   return 0;
 #undef CONT
 }
+
+long report_input_index(const report *r, const char *file) {
+  if (!file) return -1;
+  for (size_t i = 0; i < r->inputs.len; i++)
+    if (strcmp(r->inputs.data[i], file) == 0) return (long)i;
+  return -1;
+}
+
+void report_url_path(strbuf *o, const char *path) {
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
+      strbuf_append(o, (const char *)p, 1);
+    else
+      strbuf_printf(o, "%%%02X", *p);
+  }
+}

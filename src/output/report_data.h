@@ -103,5 +103,11 @@ const char *report_violation_text(prop_check c, const char *name);
 char *report_step_message(const rentry *e, const rstep *s);
 /* The length of the valid UTF-8 sequence at s, 0 when s does not start one. */
 size_t report_utf8_seq(const unsigned char *s);
+/* The index in r->inputs of the input file named `file` (as the report
+ * names trace steps' files), or -1 (also for NULL). */
+long report_input_index(const report *r, const char *file);
+/* path as a URL path: unreserved characters and '/' as they are, every
+ * other byte percent-encoded. */
+void report_url_path(strbuf *o, const char *path);
 
 #endif

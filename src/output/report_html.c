@@ -49,17 +49,6 @@ static void esc(strbuf *o, const char *s) {
   if (s) esc_n(o, s, strlen(s));
 }
 
-/* A path as a URL path: unreserved characters and '/' as they are, the
- * rest percent-encoded. */
-static void url_path(strbuf *o, const char *path) {
-  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
-      strbuf_append(o, (const char *)p, 1);
-    else
-      strbuf_printf(o, "%%%02X", *p);
-  }
-}
-
 /* ---- links to the other files the run wrote ------------------------------------------------ */
 
 typedef VEC(char *) part_vec;
@@ -102,7 +91,7 @@ static void rel_link(strbuf *o, const char *page, const char *target) {
   strbuf rel = {0};
   for (size_t i = common; i < from.len; i++) strbuf_printf(&rel, "../");
   for (size_t i = common; i < to.len; i++) strbuf_printf(&rel, "%s%s", to.data[i], i + 1 < to.len ? "/" : "");
-  url_path(o, rel.data ? rel.data : ".");
+  report_url_path(o, rel.data ? rel.data : ".");
   strbuf_free(&rel);
   parts_free(&from);
   parts_free(&to);
@@ -204,16 +193,8 @@ static int note_cmp(const void *a, const void *b) {
   return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* The input file named `file` (as the report names step files), or -1. */
-static long input_of(const report *r, const char *file) {
-  if (!file) return -1;
-  for (size_t i = 0; i < r->inputs.len; i++)
-    if (strcmp(r->inputs.data[i], file) == 0) return (long)i;
-  return -1;
-}
-
 static void add_note(note_vec *v, const report *r, const rloc *l, size_t entry, int kind, strbuf *html) {
-  long f = input_of(r, l->file);
+  long f = report_input_index(r, l->file);
   if (f < 0 || !l->line) {
     strbuf_free(html);
     return;
@@ -385,7 +366,7 @@ static void verdict_badge(strbuf *o, const rentry *e) {
 
 /* A link to a location: to its line in the sources when it is an input. */
 static void loc_link(strbuf *o, const report *r, const rloc *l) {
-  long f = input_of(r, l->file);
+  long f = report_input_index(r, l->file);
   if (f >= 0 && l->line) strbuf_printf(o, "<a class=\"loc\" href=\"#f%ld-l%" PRIu32 "\">", f, l->line);
   esc(o, l->file ? l->file : "?");
   strbuf_printf(o, ":%" PRIu32, l->line);

@@ -399,16 +399,10 @@ static bool slot_is_count(const ir_func *f, uint32_t k) {
 
 /* The constant c of an atom (= x c) of KB, if there is one and it is below 2^40. */
 static bool kb_constant(seg_engine *e, const seg_state *a, smt_term x, int64_t *c) {
-  smt_ctx *ctx = e->ctx;
-  for (size_t i = 0; i < a->kb.len; i++) {
-    smt_term t = a->kb.data[i];
-    if (smt_term_kind(ctx, t) != SMT_EQ || smt_term_arg(ctx, t, 0) != x) continue;
-    smt_term k = smt_term_arg(ctx, t, 1);
-    if (smt_term_kind(ctx, k) != SMT_INT_CONST || !mpz_fits_slong_p(smt_term_value(ctx, k))) continue;
-    *c = mpz_get_si(smt_term_value(ctx, k));
-    return *c > -(INT64_C(1) << 40) && *c < (INT64_C(1) << 40); /* d = o - c below stays exact */
-  }
-  return false;
+  smt_term k = seg_kb_constant(e, a, x);
+  if (k == SMT_NULL || !mpz_fits_slong_p(smt_term_value(e->ctx, k))) return false;
+  *c = mpz_get_si(smt_term_value(e->ctx, k));
+  return *c > -(INT64_C(1) << 40) && *c < (INT64_C(1) << 40); /* d = o - c below stays exact */
 }
 
 /* The layout roots of the variables that share a KB atom with y: x is

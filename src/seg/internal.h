@@ -205,6 +205,8 @@ void seg_project(seg_engine *e, seg_state *s);
 /* For an equality atom linear in d with coefficient +-1: the term d equals
  * under the atom (without d); SMT_NULL otherwise. */
 smt_term seg_definition_of(seg_engine *e, smt_term atom, smt_term d);
+/* The constant c of an atom (= x c) of s's KB (x a variable), or SMT_NULL. */
+smt_term seg_kb_constant(seg_engine *e, const seg_state *s, smt_term x);
 
 /* Same program position (every frame's function, block, inst, call_inst). */
 bool seg_same_position(const seg_state *a, const seg_state *b);

@@ -1425,26 +1425,11 @@ static bool rule_ret(cx *c) {
  * bytes (each atom costs two variables and two KB atoms). */
 enum { CALLOC_ZERO_MAX_BYTES = 256, CALLOC_ZERO_FINE_BYTES = 64 };
 
-/* The bytes lo .. lo+n-1 of a fresh calloc'd object are 0: PT atoms
- * lo+k ->8 z at each multiple k of 8 (and, in objects of at most
- * CALLOC_ZERO_FINE_BYTES, lo+k ->4 z at each multiple of 4, where int
- * fields sit), the tail by 4-, 2- and 1-byte atoms; z = 0 shared. Loads
- * find them like stored values (rule_load: same start and size); stores
- * drop the ones they may overlap. Atoms that overlap state the same
- * bytes, all 0, so they never disagree. */
-/* t's value when t is a constant or KB has the atom t = constant (a size
+/* n's value when n is a constant or KB has the atom n = constant (a size
  * passed as an argument); else SMT_NULL. */
-static smt_term known_const(cx *c, smt_term t) {
-  if (is_const(c, t)) return t;
-  if (!is_var(c, t)) return SMT_NULL;
-  for (size_t i = 0; i < c->ns->kb.len; i++) {
-    smt_term a = c->ns->kb.data[i];
-    if (smt_term_kind(c->ctx, a) != SMT_EQ || smt_term_nargs(c->ctx, a) != 2) continue;
-    smt_term x = smt_term_arg(c->ctx, a, 0), y = smt_term_arg(c->ctx, a, 1);
-    if (x == t && is_const(c, y)) return y;
-    if (y == t && is_const(c, x)) return x;
-  }
-  return SMT_NULL;
+static smt_term known_const(cx *c, smt_term n) {
+  if (is_const(c, n)) return n;
+  return is_var(c, n) ? seg_kb_constant(c->e, c->ns, n) : SMT_NULL;
 }
 
 static void zero_atom(cx *c, smt_term lo, uint64_t at, uint32_t bytes, smt_term z) {
@@ -1454,6 +1439,13 @@ static void zero_atom(cx *c, smt_term lo, uint64_t at, uint32_t bytes, smt_term 
   VEC_PUSH(c->ns->pt, p);
 }
 
+/* The bytes lo .. lo+n-1 of a fresh calloc'd object are 0: PT atoms
+ * lo+k ->8 z at each multiple k of 8 (and, in objects of at most
+ * CALLOC_ZERO_FINE_BYTES, lo+k ->4 z at each multiple of 4, where int
+ * fields sit), the tail by 4-, 2- and 1-byte atoms; z = 0 shared. Loads
+ * find them like stored values (rule_load: same start and size); stores
+ * drop the ones they may overlap. Atoms that overlap state the same
+ * bytes, all 0, so they never disagree. */
 static void calloc_zero_atoms(cx *c, smt_term lo, uint64_t n) {
   if (n == 0 || n > CALLOC_ZERO_MAX_BYTES) return;
   smt_term z = seg_fresh_int(c->e, c->ns, 64, false);

@@ -506,6 +506,17 @@ static void drop_dead_slots(seg_engine *e, seg_state *s) {
     }
 }
 
+smt_term seg_kb_constant(seg_engine *e, const seg_state *s, smt_term x) {
+  smt_ctx *ctx = e->ctx;
+  for (size_t i = 0; i < s->kb.len; i++) {
+    smt_term t = s->kb.data[i];
+    if (smt_term_kind(ctx, t) != SMT_EQ || smt_term_arg(ctx, t, 0) != x) continue;
+    smt_term k = smt_term_arg(ctx, t, 1);
+    if (smt_term_kind(ctx, k) == SMT_INT_CONST) return k;
+  }
+  return SMT_NULL;
+}
+
 /* For an equality atom that is linear in d with coefficient +-1: the term
  * d equals under the atom (without d), else SMT_NULL. */
 smt_term seg_definition_of(seg_engine *e, smt_term atom, smt_term d) {

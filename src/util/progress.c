@@ -110,28 +110,6 @@ void util_progress_query(void) { STORE(queries, LOAD(queries) + 1); }
 
 void util_progress_reset(void) { atomic_store_explicit(&nphases, 0, memory_order_release); }
 
-size_t util_progress_phase_count(void) { return count_phases(); }
-
-/* The solver queries of phase p (a running one: up to now). */
-static uint64_t phase_queries(const phase *p, bool running);
-
-size_t util_progress_phases(size_t first, util_progress_phase *out, size_t cap) {
-  size_t n = count_phases(), k = 0;
-  double t = now();
-  for (size_t i = first; i < n && k < cap; i++, k++) {
-    const phase *p = &phases[i];
-    double end = LOAD(p->end);
-    bool running = end == 0;
-    const char *name = LOAD(p->name);
-    out[k].name = name ? name : "?";
-    out[k].running = running;
-    out[k].seconds = (running ? t : end) - LOAD(p->start);
-    if (out[k].seconds < 0) out[k].seconds = 0;
-    out[k].queries = phase_queries(p, running);
-  }
-  return k;
-}
-
 /* ---- async-signal-safe output ---------------------------------------------- */
 /* Text goes to buf; with fd >= 0 a full buffer is written to fd, with fd < 0
  * (a caller's buffer) what does not fit in limit bytes is dropped. */
@@ -217,6 +195,25 @@ static uint64_t phase_queries(const phase *p, bool running) {
   uint64_t at_start = LOAD(p->queries_at_start);
   uint64_t at_end = running ? LOAD(queries) : LOAD(p->queries_at_end);
   return at_end >= at_start ? at_end - at_start : 0; /* a torn read: nothing */
+}
+
+size_t util_progress_phase_count(void) { return count_phases(); }
+
+size_t util_progress_phases(size_t first, util_progress_phase *out, size_t cap) {
+  size_t n = count_phases(), k = 0;
+  double t = now();
+  for (size_t i = first; i < n && k < cap; i++, k++) {
+    const phase *p = &phases[i];
+    double end = LOAD(p->end);
+    bool running = end == 0;
+    const char *name = LOAD(p->name);
+    out[k].name = name ? name : "?";
+    out[k].running = running;
+    out[k].seconds = (running ? t : end) - LOAD(p->start);
+    if (out[k].seconds < 0) out[k].seconds = 0;
+    out[k].queries = phase_queries(p, running);
+  }
+  return k;
 }
 
 void util_progress_write(int fd) {
