@@ -297,7 +297,7 @@ bool bmc_has_unflagged_shl(const ir_module *m) {
   for (size_t f = 0; f < m->funcs.len; f++)
     for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++) {
       const ir_inst *in = &m->funcs.data[f].insts[i];
-      if (in->op == IR_SHL && !(in->flags & IR_NSW) && in->type.bits > 1) return true;
+      if (in->op == IR_SHL && !(in->flags & (IR_NSW | IR_UNSIGNED_SHL)) && in->type.bits > 1) return true;
     }
   return false;
 }

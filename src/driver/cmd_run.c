@@ -172,6 +172,7 @@ int cmd_run(int argc, char **argv) {
   fe_options fo;
   fe_options_default(&fo);
   fo.ptr_bits = ptr_bits;
+  fo.shift_signs = true; /* a signed left shift that overflows is undefined behaviour the run reports */
   char *err = NULL;
   ir_module *m = fe_load(file, &fo, &err);
   if (!m) {

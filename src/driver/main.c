@@ -322,6 +322,7 @@ typedef struct {
   size_t n;
   bool task;
   bool asserts; /* --prop assert: __assert_fail is a violation */
+  bool overflow; /* no-overflow is checked: the front end tells signed from unsigned shifts */
 } input_files;
 
 static ir_module *load(const options *o, const input_files *in, unsigned ptr_bits, char **err) {
@@ -331,6 +332,7 @@ static ir_module *load(const options *o, const input_files *in, unsigned ptr_bit
   fo.timeout = o->timeout;
   fo.undefined = o->undefined_given ? o->undefined : in->task ? FE_UNDEFINED_UNSUPPORTED : FE_UNDEFINED_ARBITRARY;
   fo.assert_is_error = in->asserts;
+  fo.shift_signs = in->overflow;
   fo.entry = o->entry;
   project pr;
   char perr[1024];
@@ -619,7 +621,10 @@ static bool answer(const options *o, const input_files *in, unsigned ptr_bits, c
   const char *file = in->n ? in->files[0] : o->compile_commands; /* names the files written */
   for (size_t i = 0; i < n; i++) any |= load_errors[i] == NULL;
   if (any) {
-    m = load(o, in, ptr_bits, &err);
+    input_files with = *in;
+    for (size_t i = 0; i < n; i++)
+      with.overflow |= !load_errors[i] && (props[i].checks & (1u << PROP_NO_OVERFLOW));
+    m = load(o, &with, ptr_bits, &err);
     if (!m) util_error("%s", err);
   }
   bool replay = o->harness_file || o->testcase_file;
@@ -690,7 +695,7 @@ static bool answer(const options *o, const input_files *in, unsigned ptr_bits, c
 }
 
 static int check_file(const options *o) {
-  input_files in = {o->files.data, o->files.len, false, false};
+  input_files in = {o->files.data, o->files.len, false, false, false};
   if (o->dump_ir) return dump_ir(o, &in, o->ptr_bits);
   if (o->frontend_only) return frontend_only(o, &in, o->ptr_bits);
   if (!o->prop_path) return usage_error("no property given (use --prop FILE.prp)", NULL);
@@ -729,7 +734,7 @@ static int check_task(const options *o) {
       return rc;
     }
   }
-  input_files in = {(const char *const *)t.inputs, t.ninputs, true, false};
+  input_files in = {(const char *const *)t.inputs, t.ninputs, true, false, false};
   if (o->dump_ir || o->frontend_only) {
     rc = o->dump_ir ? dump_ir(o, &in, t.ptr_bits) : frontend_only(o, &in, t.ptr_bits);
     task_free(&t);

@@ -15,6 +15,8 @@
  *                cmpxchg)
  *  lower_split.c aggregates and integers wider than 64 bits in registers,
  *                as lists of scalar leaves
+ *  shift_sign.c  which left shifts were signed in C (a second compilation
+ *                with -fsanitize=shift-base)
  */
 #ifndef BITPROVE_FE_INTERNAL_H
 #define BITPROVE_FE_INTERNAL_H
@@ -33,6 +35,21 @@ bool fe_compile(const fe_input *in, const fe_options *opt, bool with_prelude, bo
                 const char *out_bc, char **err);
 /* The text of the SV-COMP prelude. */
 const char *fe_prelude_text(void);
+
+/* ---- signedness of left shifts (shift_sign.c) ------------------------------ */
+typedef enum { FE_SHL_UNKNOWN, FE_SHL_SIGNED, FE_SHL_UNSIGNED } fe_shift_sign;
+/* Does the module contain a shl instruction? */
+bool fe_module_has_shl(LLVMModuleRef mod);
+/* `sanitized` is the C input of `plain` compiled the same way plus
+ * -fsanitize=shift-base (both in ctx). Marks every shl of each function of
+ * plain with the C signedness of its left operand (metadata, kept by linking
+ * and the passes): signed where the sanitizer guards the same shl (the k-th
+ * of the function, at the same line and column), unsigned where it does
+ * not. A function whose shl do not line up, or whose handler calls guard no
+ * recognisable shl, is left unmarked (unknown). Returns the shl marked. */
+unsigned fe_mark_shift_signs(LLVMModuleRef plain, LLVMModuleRef sanitized, LLVMContextRef ctx);
+/* The mark of one shl (FE_SHL_UNKNOWN without one). */
+fe_shift_sign fe_shift_sign_of(LLVMContextRef ctx, LLVMValueRef shl);
 
 /* ---- passes ------------------------------------------------------------- */
 bool fe_run_passes(LLVMModuleRef mod, char **err);

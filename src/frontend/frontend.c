@@ -133,11 +133,14 @@ static char *check_input(const char *path) {
  * (memcpy used before its declaration) that only exists with builtins: then
  * the next variant is tried. The error reported is that of the plain
  * compilation. */
-static bool compile_c(const fe_input *in, const fe_options *opt, const char *tmpdir, const char *bc, char **err) {
+static const struct {
+  bool prelude, no_builtin;
+} variants[] = {{true, true}, {true, false}, {false, true}, {false, false}};
+
+/* Sets *variant to the index in variants[] that compiled. */
+static bool compile_c(const fe_input *in, const fe_options *opt, const char *tmpdir, const char *bc, char **err,
+                      size_t *variant) {
   bool is_c = util_ends_with(in->path, ".c");
-  static const struct {
-    bool prelude, no_builtin;
-  } variants[] = {{true, true}, {true, false}, {false, true}, {false, false}};
   bool ok = false;
   for (size_t v = 0; v < sizeof variants / sizeof variants[0] && !ok; v++) {
     if (variants[v].prelude && !is_c) continue;
@@ -147,8 +150,35 @@ static bool compile_c(const fe_input *in, const fe_options *opt, const char *tmp
       *err = NULL;
     }
     ok = fe_compile(in, opt, variants[v].prelude, variants[v].no_builtin, tmpdir, bc, err);
+    if (ok) *variant = v;
   }
   return ok;
+}
+
+/* fe_options.shift_signs for one loaded C input: the same compilation with
+ * -fsanitize=shift-base, loaded beside it to mark its shl. Any failure
+ * leaves the shl unmarked (the engines' cautious reading). */
+static void mark_shift_signs(LLVMModuleRef one, const fe_input *in, const fe_options *opt, size_t variant,
+                             const char *tmpdir, size_t idx, LLVMContextRef ctx, diag_state *d) {
+  if (!fe_module_has_shl(one)) return;
+  const char **flags = xcalloc(in->nflags + 1, sizeof *flags);
+  for (size_t i = 0; i < in->nflags; i++) flags[i] = in->flags[i];
+  flags[in->nflags] = "-fsanitize=shift-base";
+  fe_input san = *in;
+  san.flags = flags;
+  san.nflags = in->nflags + 1;
+  char *bc = xasprintf("%s/out%zu-shift.bc", tmpdir, idx), *err = NULL;
+  if (fe_compile(&san, opt, variants[variant].prelude, variants[variant].no_builtin, tmpdir, bc, &err)) {
+    LLVMModuleRef s = load_module(ctx, bc, true, d, &err);
+    if (s) {
+      fe_mark_shift_signs(one, s, ctx);
+      LLVMDisposeModule(s);
+    }
+  }
+  free(err);
+  unlink(bc);
+  free(bc);
+  free(flags);
 }
 
 /* Links src into dest (src is consumed); false with the reason. */
@@ -188,6 +218,7 @@ ir_module *fe_load_inputs(const fe_input *inputs, size_t n, const fe_options *op
 
   char *tmpdir = NULL;
   char **irfiles = xcalloc(n, sizeof *irfiles);
+  size_t *variant = xcalloc(n, sizeof *variant);
   bool ok = true;
   if (any_c) {
     const char *base = getenv("TMPDIR");
@@ -203,7 +234,7 @@ ir_module *fe_load_inputs(const fe_input *inputs, size_t n, const fe_options *op
     const char *path = inputs[i].path;
     if (util_ends_with(path, ".c") || util_ends_with(path, ".i")) {
       irfiles[i] = xasprintf("%s/out%zu.bc", tmpdir, i);
-      ok = compile_c(&inputs[i], &opt, tmpdir, irfiles[i], err);
+      ok = compile_c(&inputs[i], &opt, tmpdir, irfiles[i], err, &variant[i]);
     } else {
       irfiles[i] = xstrdup(path);
     }
@@ -229,6 +260,8 @@ ir_module *fe_load_inputs(const fe_input *inputs, size_t n, const fe_options *op
       LLVMDisposeModule(one);
     } else {
       set_default_layout(one, opt.ptr_bits);
+      if (opt.shift_signs && tmpdir && (util_ends_with(path, ".c") || util_ends_with(path, ".i")))
+        mark_shift_signs(one, &inputs[i], &opt, variant[i], tmpdir, i, ctx, &d);
       if (!mod) mod = one;
       else ok = link_into(mod, one, path, &d, err);
     }
@@ -268,6 +301,7 @@ ir_module *fe_load_inputs(const fe_input *inputs, size_t n, const fe_options *op
   free(tmpdir);
   for (size_t i = 0; i < n; i++) free(irfiles[i]);
   free(irfiles);
+  free(variant);
   if (err == &dummy) free(dummy);
   return m;
 }

@@ -84,6 +84,13 @@ typedef struct {
   bool own_assume;        /* a __VERIFIER_assume the program defines keeps its body (termCOMP reads
                              the program as written: the TPDB's pals_* define it as `while (!arg) {}`,
                              which never ends when arg is 0); default false: SV-COMP's builtin */
+  /* Tell signed from unsigned C left shifts (no-overflow needs it): each C
+   * input with a shl is compiled a second time with -fsanitize=shift-base,
+   * whose checks guard exactly the signed ones (frontend/shift_sign.c). A
+   * signed shl is lowered with IR_NSW (the product E1 * 2^E2 must fit, the
+   * overflow SV-COMP counts), an unsigned one with IR_UNSIGNED_SHL; one the
+   * two compilations do not match keeps neither. Default false. */
+  bool shift_signs;
   fe_entry entry;
 } fe_options;
 

@@ -695,7 +695,13 @@ void fe_lower_inst(fe_lower *L, LLVMValueRef inst) {
     bool is_bin = fe_binop(op, &io); /* op is one of the binary opcodes (the case labels above) */
     assert(is_bin);
     (void)is_bin;
-    fe_set_result(L, inst, ir_emit_binary(b, io, fe_inst_flags(inst), x, as_type(y, x.type), L->loc));
+    unsigned flags = fe_inst_flags(inst);
+    if (op == LLVMShl) { /* the C signedness, where the front end learnt it (fe_options.shift_signs) */
+      fe_shift_sign sign = fe_shift_sign_of(L->ctx, inst);
+      if (sign == FE_SHL_SIGNED) flags |= IR_NSW;
+      else if (sign == FE_SHL_UNSIGNED && !(flags & IR_NSW)) flags |= IR_UNSIGNED_SHL;
+    }
+    fe_set_result(L, inst, ir_emit_binary(b, io, flags, x, as_type(y, x.type), L->loc));
     return;
   }
   case LLVMFNeg: case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMFCmp:

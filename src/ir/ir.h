@@ -181,6 +181,11 @@ enum {
    * arbitrary, and it writes nothing (or, with IR_ASM_MEMORY, anything its
    * pointer operands reach). `size` holds the id of that function. */
   IR_ASM_EXTERN_CALL = 1u << 6,
+  /* IR_SHL: the C shift's left operand was unsigned (frontend/shift_sign.c),
+   * so it wraps and is never a signed overflow. A shl with neither this nor
+   * IR_NSW (which the front end sets on a signed C shift) may have been
+   * either, and no-overflow cannot be proved over it. */
+  IR_UNSIGNED_SHL = 1u << 7,
 };
 
 typedef enum {

@@ -67,6 +67,7 @@ static void print_flags(unsigned flags, FILE *out) {
   if (flags & IR_EXACT) fputs(" exact", out);
   if (flags & IR_INBOUNDS) fputs(" inbounds", out);
   if (flags & IR_VOLATILE) fputs(" volatile", out);
+  if (flags & IR_UNSIGNED_SHL) fputs(" unsigned", out);
   /* IR_ASM_MEMORY is printed by the asm itself (the bit means nothing elsewhere) */
 }
 

@@ -783,11 +783,12 @@ static bool rule_bitwise(cx *c) {
  * 2^a of the unsigned view; ashr: 2^a*q <= x <= 2^a*q + 2^a - 1 (floor).
  * An amount >= n is UB. */
 /* A shl without nsw may still be a signed overflow in C: clang does not
- * flag `x << k` on a signed int, and SV-COMP's no-overflow counts it. The
- * IR does not say whether the C type was signed, so the signed view of the
- * result must fit (else an ERR_OVERFLOW leaf; the run continues wrapped,
- * see check_range). Unsigned shifts that wrap are then reported too: only
- * no-overflow proofs are lost. */
+ * flag `x << k` on a signed int, and SV-COMP's no-overflow counts it. Unless
+ * the front end learnt the C type (IR_NSW for signed, IR_UNSIGNED_SHL for
+ * unsigned: fe_options.shift_signs), the signed view of the result must fit
+ * (else an ERR_OVERFLOW leaf; the run continues wrapped, see check_range).
+ * Unsigned shifts that wrap are then reported too: only no-overflow proofs
+ * are lost. */
 static bool shl_fits_signed(cx *c, ir_value xv, unsigned a, unsigned n) {
   smt_term xs;
   if (n < 2 || !rd(c, xv, true, &xs)) return n < 2;
@@ -803,7 +804,8 @@ static bool rule_shift(cx *c) {
       leaf(c, SEG_LEAF_ERR_UB, "shift by %llu >= %u bits at %s", (unsigned long long)a, n, c->loc);
       return false;
     }
-    if (c->in->op == IR_SHL && !(c->in->flags & IR_NSW) && !math(c) && !shl_fits_signed(c, o[0], (unsigned)a, n))
+    if (c->in->op == IR_SHL && !(c->in->flags & (IR_NSW | IR_UNSIGNED_SHL)) && !math(c) &&
+        !shl_fits_signed(c, o[0], (unsigned)a, n))
       return false;
     if (c->in->op == IR_SHL) {
       ir_inst tmp = *c->in; /* factors() reads the amount from ops[1].imm */
@@ -841,7 +843,7 @@ static bool rule_shift(cx *c) {
     leaf(c, SEG_LEAF_STUCK, "shl nsw/nuw by a variable amount at %s", c->loc);
     return false;
   }
-  if (c->in->op == IR_SHL && res_bits(c) > 1) /* may overflow in the signed view (shl_fits_signed) */
+  if (c->in->op == IR_SHL && !(c->in->flags & IR_UNSIGNED_SHL) && res_bits(c) > 1) /* may overflow in the signed view (shl_fits_signed) */
     leaf(c, SEG_LEAF_ERR_OVERFLOW, "shift left by a variable amount may overflow at %s", c->loc);
   if (c->in->op == IR_LSHR && !res_signed(c)) { /* 0 <= x >> a <= x */
     smt_term x;

@@ -208,6 +208,48 @@ static void test_flags_c(void) {
   ir_module_free(m);
 }
 
+/* ---- the C signedness of left shifts (fe_options.shift_signs) ------------------------ */
+static const char shifts_c[] =
+    "int sshl(int a, int k) { return a << k; }\n"
+    "unsigned ushl(unsigned a) { return a << 3; }\n"
+    "unsigned byte(unsigned char b) { return b << 24; }\n" /* b is promoted to int: signed */
+    "unsigned mixed(unsigned char b, unsigned w) { return (w << 8) | ((unsigned)b << 1) | (b << 2); }\n"
+    "int main(void) { return sshl(1, 2) + (int)ushl(3u) + (int)byte(4) + (int)mixed(5, 6); }\n";
+
+static void test_shift_signs(void) {
+  fe_options o;
+  fe_options_default(&o);
+  char *err = NULL;
+  ir_module *m = load_text_opt(".c", shifts_c, &o, &err); /* off by default: no shl is marked */
+  CHECK(m != NULL);
+  if (m) {
+    for (size_t f = 0; f < m->funcs.len; f++)
+      for (uint32_t i = 0; i < m->funcs.data[f].ninsts; i++)
+        if (m->funcs.data[f].insts[i].op == IR_SHL) CHECK(m->funcs.data[f].insts[i].flags == 0);
+    ir_module_free(m);
+  }
+  o.shift_signs = true;
+  m = load_text_opt(".c", shifts_c, &o, &err);
+  CHECK(m != NULL);
+  if (!m) {
+    free(err);
+    return;
+  }
+  const ir_inst *s = first_op(func(m, "sshl"), IR_SHL), *u = first_op(func(m, "ushl"), IR_SHL);
+  const ir_inst *b = first_op(func(m, "byte"), IR_SHL);
+  CHECK(s && s->flags == IR_NSW);
+  CHECK(u && u->flags == IR_UNSIGNED_SHL);
+  CHECK(b && b->flags == IR_NSW);
+  /* three shifts in one function, in source order: unsigned, unsigned, signed */
+  const ir_func *mx = func(m, "mixed");
+  unsigned seen[3] = {0}, n = 0;
+  for (uint32_t i = 0; mx && i < mx->ninsts; i++)
+    if (mx->insts[i].op == IR_SHL && n < 3) seen[n++] = mx->insts[i].flags;
+  CHECK(n == 3);
+  CHECK(seen[0] == IR_UNSIGNED_SHL && seen[1] == IR_UNSIGNED_SHL && seen[2] == IR_NSW);
+  ir_module_free(m);
+}
+
 /* ---- getelementptr -------------------------------------------------------------- */
 static const char gep_ll[] =
     "%struct.In = type { i8, [4 x i32] }\n"
@@ -1021,6 +1063,7 @@ int main(void) {
   test_asm();
   test_flags_ll();
   test_flags_c();
+  test_shift_signs();
   test_gep();
   test_globals();
   test_unsupported();
