@@ -51,7 +51,9 @@
  *  - An indirect call (issue 40) is a nondeterministic choice among its
  *    targets, the functions of the shared lookup (ir/cfg.h,
  *    ir_indirect_candidates: every address-taken function whose type fits
- *    the call; through a constant function address that function alone):
+ *    the call; through a constant function address that function alone;
+ *    through a pointer computed in registers, by phis and selects of
+ *    function addresses and null, those addresses that fit):
  *    one edge per target, each made as for a direct call of it (inlined,
  *    abstracted, a builtin's result, or the end of the run). Pointers are
  *    not variables, so no guard tells the choices apart: the ITS may take

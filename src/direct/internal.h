@@ -100,7 +100,7 @@ typedef struct {
   /* call targets (program.c, dt_call_targets): per call instruction, the
    * functions it may run; indirect calls through the shared lookup */
   bool *taken;           /* per function: its address is taken (ir_address_taken_funcs) */
-  u32_vec targets;       /* [n, f_1 .. f_n] per call, at the offset targets_of holds */
+  u32_vec targets;       /* [n, how, f_1 .. f_n] per call, at the offset targets_of holds */
   u64_map targets_of;    /* (func << 32 | inst) -> offset into targets */
   char foreign[200];     /* why a function pointer may come from outside the program ("" none) */
 
@@ -132,11 +132,16 @@ static inline uint32_t dt_call_arg0(const ir_inst *in) { return in->callee == IR
 /* The functions call instruction i of function fi may run, in increasing id
  * order: *first is the offset of the first in c->targets.data (indices stay
  * valid, pointers do not: the pool grows), the count is returned. A direct
- * call runs its callee; an indirect call through a function's address (a
- * constant operand) that function when it fits the call; any other indirect
- * call one of ir_indirect_candidates (ir/cfg.h: the address-taken functions
- * of the call's type), none when no function fits. */
+ * call runs its callee (DT_TARGETS_DIRECT); an indirect call through a
+ * function's address (a constant operand) that function when it fits the
+ * call (CONST); through a pointer computed in registers only (phis,
+ * selects, copies of function addresses and null) those addresses that fit
+ * (LEAVES); otherwise one of ir_indirect_candidates (LOOKUP, ir/cfg.h: the
+ * address-taken functions of the call's type). None when no function fits. */
+enum { DT_TARGETS_DIRECT, DT_TARGETS_CONST, DT_TARGETS_LEAVES, DT_TARGETS_LOOKUP };
 uint32_t dt_call_targets(dt_ctx *c, uint32_t fi, uint32_t i, uint32_t *first);
+/* How the targets at *first of dt_call_targets were found (DT_TARGETS_*). */
+uint32_t dt_call_targets_how(const dt_ctx *c, uint32_t first);
 /* Is call instruction in (indirect) through a constant function address? */
 static inline bool dt_call_through_const(const ir_inst *in) {
   return in->callee == IR_NONE && in->nops >= 1 && in->ops[0].kind == IR_VAL_FUNC;

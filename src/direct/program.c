@@ -50,33 +50,94 @@ static bool builtin_touches_memory(uint8_t b) {
 
 /* ---- call targets (issue 40: indirect calls) ------------------------------------- */
 
+#define DT_MAX_LEAVES 64u
+
+/* The function addresses pointer v of f can be when it is computed in
+ * registers only: phis, selects and copies whose leaves are function
+ * addresses or null (calling null is undefined behaviour: dropped). Appends
+ * them to *out (repeats possible); false when some leaf is anything else
+ * (a load, a parameter, a call's result, ...) or there are too many. */
+static bool pointer_leaves(const ir_func *f, ir_value v, u32_vec *out) {
+  VEC(ir_value) work = {0};
+  bool *seen = xcalloc(f->ninsts + 1, sizeof *seen);
+  bool ok = true;
+  VEC_PUSH(work, v);
+  while (ok && work.len) {
+    ir_value cur = work.data[--work.len];
+    if (cur.kind == IR_VAL_FUNC) {
+      VEC_PUSH(*out, cur.id);
+      ok = out->len <= DT_MAX_LEAVES;
+    } else if (cur.kind == IR_VAL_INST && cur.id < f->ninsts) {
+      const ir_inst *d = &f->insts[cur.id];
+      if (seen[cur.id]) continue;
+      seen[cur.id] = true;
+      if (d->op == IR_PHI || (d->op == IR_COPY && d->nops == 1))
+        for (uint32_t k = 0; k < d->nops; k++) VEC_PUSH(work, d->ops[k]);
+      else if (d->op == IR_SELECT && d->nops == 3)
+        for (uint32_t k = 1; k < 3; k++) VEC_PUSH(work, d->ops[k]);
+      else
+        ok = false;
+    } else if (cur.kind != IR_VAL_NULL) {
+      ok = false;
+    }
+  }
+  VEC_FREE(work);
+  free(seen);
+  return ok;
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
 uint32_t dt_call_targets(dt_ctx *c, uint32_t fi, uint32_t i, uint32_t *first) {
   const ir_module *m = c->m;
   assert(fi < m->funcs.len && i < m->funcs.data[fi].ninsts);
-  const ir_inst *in = &m->funcs.data[fi].insts[i];
+  const ir_func *f = &m->funcs.data[fi];
+  const ir_inst *in = &f->insts[i];
   assert(in->op == IR_CALL);
   bool added;
   uint64_t *slot = u64_map_slot(&c->targets_of, ((uint64_t)fi << 32) | i, c->targets.len, &added);
   uint32_t at = (uint32_t)*slot;
   if (added) {
-    VEC_PUSH(c->targets, 0u);
-    uint32_t n = 0;
+    VEC_PUSH(c->targets, 0u); /* n */
+    VEC_PUSH(c->targets, 0u); /* how */
+    uint32_t n = 0, how = DT_TARGETS_LOOKUP;
+    u32_vec leaves = {0};
     if (in->callee != IR_NONE) {
       VEC_PUSH(c->targets, in->callee);
-      n = 1;
+      n = 1, how = DT_TARGETS_DIRECT;
     } else if (dt_call_through_const(in)) {
       uint32_t g = in->ops[0].id;
       if (ir_callee_compatible(m, in, g)) {
         VEC_PUSH(c->targets, g);
         n = 1;
       }
+      how = DT_TARGETS_CONST;
+    } else if (pointer_leaves(f, in->ops[0], &leaves)) {
+      /* the pointer is one of these addresses (or null): those that fit */
+      if (leaves.len) qsort(leaves.data, leaves.len, sizeof *leaves.data, cmp_u32);
+      for (size_t k = 0; k < leaves.len; k++)
+        if ((k == 0 || leaves.data[k] != leaves.data[k - 1]) && ir_callee_compatible(m, in, leaves.data[k])) {
+          VEC_PUSH(c->targets, leaves.data[k]);
+          n++;
+        }
+      how = DT_TARGETS_LEAVES;
     } else {
       n = ir_indirect_candidates(m, c->taken, in, &c->targets);
     }
+    VEC_FREE(leaves);
     c->targets.data[at] = n;
+    c->targets.data[at + 1] = how;
   }
-  *first = at + 1;
+  *first = at + 2;
   return c->targets.data[at];
+}
+
+uint32_t dt_call_targets_how(const dt_ctx *c, uint32_t first) {
+  assert(first >= 2 && first <= c->targets.len);
+  return c->targets.data[first - 1];
 }
 
 /* ---- reachability and recursion ------------------------------------------ */
@@ -662,17 +723,18 @@ static bool indirect_call_ok(dt_ctx *c, uint32_t fi, uint32_t i) {
   const ir_inst *in = &f->insts[i];
   char loc[256];
   ir_loc_format(m, in->loc, loc, sizeof loc);
-  if (!dt_call_through_const(in) && c->foreign[0]) {
+  uint32_t first, n = dt_call_targets(c, fi, i, &first), how = dt_call_targets_how(c, first);
+  if (how == DT_TARGETS_LOOKUP && c->foreign[0]) {
     refuse(c, "indirect call in '%s' at %s: the pointer may be a function outside the program (%s)", f->name, loc,
            c->foreign);
     return false;
   }
-  uint32_t first, n = dt_call_targets(c, fi, i, &first);
   if (n == 0) {
     refuse(c, "indirect call in '%s' at %s: %s", f->name, loc,
-           dt_call_through_const(in) ? "the function's type does not fit the call"
-                                     : "no function whose address is taken fits the call (the pointer may point "
-                                       "anywhere)");
+           how == DT_TARGETS_CONST    ? "the function's type does not fit the call"
+           : how == DT_TARGETS_LEAVES ? "no function the pointer can be fits the call"
+                                      : "no function whose address is taken fits the call (the pointer may point "
+                                        "anywhere)");
     return false;
   }
   for (uint32_t t = 0; t < n; t++) {
@@ -746,7 +808,7 @@ static void build_node(dt_ctx *c, uint32_t n) {
     assert(nt >= 1);
     for (uint32_t t = 0; t < nt; t++) call_edges(c, instance, b, i, c->targets.data[first + t]);
     c->info->indirect_calls++;
-    if (!dt_call_through_const(in)) c->info->indirect_choices++;
+    if (dt_call_targets_how(c, first) != DT_TARGETS_CONST) c->info->indirect_choices++;
     break;
   }
   default:

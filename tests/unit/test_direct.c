@@ -218,6 +218,17 @@ static void test_indirect_calls(void) {
                    "  if (p == id) return 1; while (x > 0) x = p(x); return 0; }\n",
             NULL);
   CHECK_MSG(o.translated && !o.yes && o.info.inlined_calls == 2, "%s: inlined %u", o.err, o.info.inlined_calls);
+  /* a pointer computed in registers (a choice of two addresses) narrows the
+   * candidates to those addresses: id, called through another pointer,
+   * is not one of this call's targets */
+  o = run_c(NONDET "static int dec(int x) { return x - 1; } static int half(int x) { return x / 2; }\n"
+                   "static int id(int x) { return x; }\n"
+                   "int main(void) { int (*volatile other)(int) = id; int x = other(__VERIFIER_nondet_int());\n"
+                   "  int (*p)(int) = __VERIFIER_nondet_int() ? dec : half;\n"
+                   "  while (x > 0) x = p(x); return 0; }\n",
+            NULL);
+  CHECK_MSG(o.translated && o.yes && o.info.indirect_calls == 2 && o.info.inlined_calls == 5, "%s: inlined %u",
+            o.err, o.info.inlined_calls);
   /* recursion through a function pointer is abstracted as direct recursion */
   o = run_c(NONDET "static int f(int n); static int (*volatile fp)(int) = f;\n"
                    "static int f(int n) { if (n <= 0) return 0; return fp(n - 1) + 1; }\n"
