@@ -48,6 +48,21 @@
  *    seed 001 footnote 3: the call's result is a fresh value (and tracked
  *    globals are havocked), and an extra transition goes into the callee's
  *    entry with the arguments; that shared copy's returns end the run.
+ *  - An indirect call (issue 40) is a nondeterministic choice among its
+ *    targets, the functions of the shared lookup (ir/cfg.h,
+ *    ir_indirect_candidates: every address-taken function whose type fits
+ *    the call; through a constant function address that function alone;
+ *    through a pointer computed in registers, by phis and selects of
+ *    function addresses and null, those addresses that fit):
+ *    one edge per target, each made as for a direct call of it (inlined,
+ *    abstracted, a builtin's result, or the end of the run). Pointers are
+ *    not variables, so no guard tells the choices apart: the ITS may take
+ *    any, which covers the one each run takes. Calling anything else (null,
+ *    data, a function of another type) is undefined behaviour, not covered.
+ *    Recursion through function pointers counts as recursion (the call
+ *    graph has an edge to every target). Refused: no function fits, a
+ *    target without a body, or a pointer that may come from outside the
+ *    program (an external global, an asm, a function without a body).
  *  - Locations are cut points: main's entry, targets of DFS back edges of
  *    the expanded control-flow graph, summary entries (and, when the paths
  *    between cut points would be too many, join points or every block);
@@ -98,8 +113,8 @@
  * --------
  * direct_translate() returns a new its over ctx (the caller frees it with
  * its_free; ctx must outlive it), or NULL with the reason in err when the
- * program has something the translation refuses (indirect calls, calls to
- * unknown external functions, no main, too large). info is filled in both
+ * program has something the translation refuses (indirect calls without
+ * known targets, calls to unknown external functions, no main, too large). info is filled in both
  * cases (assumptions, counters; it owns no memory).
  * direct_info_assumptions() appends the lines TRUE rests on. The ctx's
  * solver timeout is 300 ms during the dead-end checks and the caller's
@@ -145,12 +160,15 @@ typedef struct {
   uint32_t inexact;        /* values made unknown for another reason than a draw of the program
                               (__VERIFIER_nondet_*): untracked loads, pointer comparisons, calls
                               without a body, undef, ... */
+  uint32_t indirect_calls;   /* copies of indirect calls made a choice among their targets */
+  uint32_t indirect_choices; /* of these, through a pointer the translation does not know (not a
+                                function's address as the operand): a choice the ITS makes freely */
 } direct_info;
 
 /* Is the translation exact, with mathematical integers: does every run of
  * the ITS from its start correspond to a run of the program (values made
  * unknown only where the program draws one, no assumption, no abstracted
- * call)? Then a non-terminating ITS run is one of the program. Dropped
+ * call, no indirect call through an unknown pointer)? Then a non-terminating ITS run is one of the program. Dropped
  * values (liveness, slicing) and dead-end redirections keep it exact: they
  * change no decision of the program. */
 bool direct_info_exact(const direct_info *info);

@@ -363,6 +363,24 @@ static dt_val read_gval(dt_ctx *c, dt_state *s, uint32_t gval) {
   return r;
 }
 
+/* Any value of `bits` bits (counted: not a draw of the program). */
+static dt_val unknown_val(dt_ctx *c, dt_state *s, unsigned bits) {
+  dt_val r = {0};
+  c->info->inexact++;
+  r.bits = bits;
+  r.rep = DT_REP_U;
+  if (r.bits == 1) {
+    r.kind = DT_B_BOOL;
+    r.t = fresh_bool(c, s);
+    r.iv = (dt_ival){0, 1};
+  } else {
+    r.kind = DT_B_INT;
+    r.iv = range_of(c, DT_REP_U, r.bits);
+    r.t = fresh_in(c, s, r.iv);
+  }
+  return r;
+}
+
 static dt_val read(dt_ctx *c, dt_state *s, uint32_t instance, ir_value v) {
   dt_val r = {0};
   if (v.type.kind != IR_TY_INT) {
@@ -392,18 +410,7 @@ static dt_val read(dt_ctx *c, dt_state *s, uint32_t instance, ir_value v) {
   case IR_VAL_ARG:
     return read_gval(c, s, gval_of(c, instance, v));
   default: /* undef (and anything else of integer type): any value */
-    c->info->inexact++;
-    r.rep = DT_REP_U;
-    if (r.bits == 1) {
-      r.kind = DT_B_BOOL;
-      r.t = fresh_bool(c, s);
-      r.iv = (dt_ival){0, 1};
-    } else {
-      r.kind = DT_B_INT;
-      r.iv = range_of(c, DT_REP_U, r.bits);
-      r.t = fresh_in(c, s, r.iv);
-    }
-    return r;
+    return unknown_val(c, s, r.bits);
   }
 }
 
@@ -1502,15 +1509,20 @@ static void bind_phis(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
 static void bind_args(dt_ctx *c, dt_state *s, uint32_t caller, uint32_t i, uint32_t callee) {
   const ir_func *f = &c->m->funcs.data[c->insts.data[caller].func];
   const ir_inst *in = &f->insts[i];
-  assert(in->op == IR_CALL && callee < c->insts.len && c->insts.data[callee].func == in->callee);
+  assert(in->op == IR_CALL && callee < c->insts.len);
+  assert(in->callee == IR_NONE || c->insts.data[callee].func == in->callee);
   const ir_func *g = &c->m->funcs.data[c->insts.data[callee].func];
   const dt_func *dg = &c->funcs[c->insts.data[callee].func];
+  uint32_t a0 = dt_call_arg0(in), nargs = in->nops - a0;
   dt_bind *vals = xcalloc(g->nparams + 1, sizeof *vals);
-  for (uint32_t k = 0; k < g->nparams && k < in->nops; k++) {
+  for (uint32_t k = 0; k < g->nparams && k < nargs; k++) {
     vals[k].gval = DT_NONE;
     if (!dg->relevant[g->ninsts + k] || g->params[k].kind != IR_TY_INT) continue;
     uint32_t gv = c->insts.data[callee].base + g->ninsts + k;
-    dt_val v = read(c, s, caller, in->ops[k]);
+    dt_val v = read(c, s, caller, in->ops[a0 + k]);
+    if (v.none) { /* an indirect call's pointer for an integer of its width: a value not followed */
+      v = unknown_val(c, s, g->params[k].bits);
+    }
     if (v.bits == 1) {
       vals[k] = (dt_bind){gv, DT_B_BOOL, v.t, {0, 1}};
       continue;
@@ -1518,7 +1530,7 @@ static void bind_args(dt_ctx *c, dt_state *s, uint32_t caller, uint32_t i, uint3
     to_rep_single(c, s, &v, rep_of_gval(c, gv), &vals[k].t, &vals[k].kind, &vals[k].iv);
     vals[k].gval = gv;
   }
-  for (uint32_t k = 0; k < g->nparams && k < in->nops; k++)
+  for (uint32_t k = 0; k < g->nparams && k < nargs; k++)
     if (vals[k].gval != DT_NONE) bind(s, vals[k].gval, vals[k].kind, vals[k].t, vals[k].iv);
   free(vals);
 }
@@ -1531,7 +1543,8 @@ void dt_exec_edge(dt_ctx *c, dt_states *ss, uint32_t from, const dt_edge *e) {
   const ir_inst *last = &f->insts[nd->last];
   assert(from < c->nodes.len && nd->last != DT_NONE);
   assert(e->kind != DT_E_BRANCH || (e->to < c->nodes.len && e->succ < last->ntargets));
-  assert((e->kind != DT_E_ENTER && e->kind != DT_E_SUMMARY && e->kind != DT_E_SKIP) || last->op == IR_CALL);
+  assert((e->kind != DT_E_ENTER && e->kind != DT_E_SUMMARY && e->kind != DT_E_SKIP && e->kind != DT_E_BUILTIN) ||
+         last->op == IR_CALL);
   assert(e->kind != DT_E_RETURN || (I0->parent != DT_NONE && last->op == IR_RET));
   size_t n0 = ss->len;
   for (size_t si = 0; si < n0; si++) {
@@ -1571,6 +1584,7 @@ void dt_exec_edge(dt_ctx *c, dt_states *ss, uint32_t from, const dt_edge *e) {
         dt_state *s = &ss->data[si];
         dt_val v = read(c, s, instance, last->ops[0]);
         uint32_t gv = P->base + ci;
+        if (v.none) v = unknown_val(c, s, pf->insts[ci].type.bits); /* a pointer for an integer (indirect call) */
         if (v.bits == 1) {
           bind(s, gv, DT_B_BOOL, v.t, (dt_ival){0, 1});
         } else {
@@ -1590,6 +1604,18 @@ void dt_exec_edge(dt_ctx *c, dt_states *ss, uint32_t from, const dt_edge *e) {
         commit_fresh(c, ss, si, gv, rep_of_gval(c, gv), last->type.bits);
       }
       havoc_tracked_globals(c, &ss->data[si]); /* the callee may have written them */
+      break;
+    }
+    case DT_E_BUILTIN: { /* builtins write no tracked global (their addresses are never operands) */
+      const dt_func *df = &c->funcs[I0->func];
+      if (df->relevant[nd->last] && last->type.kind == IR_TY_INT) {
+        uint32_t gv = result_gval(c, instance, nd->last);
+        assert(e->succ < c->m->funcs.len);
+        if (c->m->funcs.data[e->succ].builtin == IR_BUILTIN_NONDET)
+          commit_input(c, ss, si, gv, rep_of_gval(c, gv), last->type.bits);
+        else
+          commit_fresh(c, ss, si, gv, rep_of_gval(c, gv), last->type.bits);
+      }
       break;
     }
     default:

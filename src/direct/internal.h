@@ -46,13 +46,15 @@ typedef enum {
   DT_E_RETURN,  /* from an inlined callee's ret back after the call */
   DT_E_SUMMARY, /* abstracted call: into the shared copy's entry */
   DT_E_SKIP,    /* abstracted call: continue after it with a fresh result */
+  DT_E_BUILTIN, /* indirect call of a builtin that returns: continue after it (result: a draw
+                   for __VERIFIER_nondet_*, any value otherwise) */
   DT_E_END      /* the run ends (ret of main, error functions, exit, unreachable) */
 } dt_edge_kind;
 
 typedef struct {
   uint8_t kind;
   uint32_t to;   /* node; DT_NONE for END */
-  uint32_t succ; /* BRANCH: index into targets */
+  uint32_t succ; /* BRANCH: index into targets; BUILTIN: the function called */
   uint32_t callee_instance;
 } dt_edge;
 
@@ -95,6 +97,13 @@ typedef struct {
   uint16_t *gbits;
   bool untracked_memory; /* some load/store/memory builtin not on a tracked global */
 
+  /* call targets (program.c, dt_call_targets): per call instruction, the
+   * functions it may run; indirect calls through the shared lookup */
+  bool *taken;           /* per function: its address is taken (ir_address_taken_funcs) */
+  u32_vec targets;       /* [n, how, f_1 .. f_n] per call, at the offset targets_of holds */
+  u64_map targets_of;    /* (func << 32 | inst) -> offset into targets */
+  char foreign[200];     /* why a function pointer may come from outside the program ("" none) */
+
   VEC(dt_instance) insts;
   uint32_t nvals_total; /* global value ids of instances: [0, nvals_total) */
   uint32_t *summary_of_func;
@@ -115,7 +124,28 @@ typedef struct {
 
 static inline uint32_t dt_nvals(const ir_func *f) { return f->ninsts + f->nparams; }
 
+/* The first argument operand of call instruction in: an indirect call's
+ * ops[0] is the pointer (ir.h). */
+static inline uint32_t dt_call_arg0(const ir_inst *in) { return in->callee == IR_NONE ? 1u : 0u; }
+
 /* ---- program.c ---- */
+/* The functions call instruction i of function fi may run, in increasing id
+ * order: *first is the offset of the first in c->targets.data (indices stay
+ * valid, pointers do not: the pool grows), the count is returned. A direct
+ * call runs its callee (DT_TARGETS_DIRECT); an indirect call through a
+ * function's address (a constant operand) that function when it fits the
+ * call (CONST); through a pointer computed in registers only (phis,
+ * selects, copies of function addresses and null) those addresses that fit
+ * (LEAVES); otherwise one of ir_indirect_candidates (LOOKUP, ir/cfg.h: the
+ * address-taken functions of the call's type). None when no function fits. */
+enum { DT_TARGETS_DIRECT, DT_TARGETS_CONST, DT_TARGETS_LEAVES, DT_TARGETS_LOOKUP };
+uint32_t dt_call_targets(dt_ctx *c, uint32_t fi, uint32_t i, uint32_t *first);
+/* How the targets at *first of dt_call_targets were found (DT_TARGETS_*). */
+uint32_t dt_call_targets_how(const dt_ctx *c, uint32_t first);
+/* Is call instruction in (indirect) through a constant function address? */
+static inline bool dt_call_through_const(const ir_inst *in) {
+  return in->callee == IR_NONE && in->nops >= 1 && in->ops[0].kind == IR_VAL_FUNC;
+}
 /* The cell (allocation instruction) that pointer v of function fi
  * addresses, DT_NONE when v is not a tracked cell's pointer. */
 uint32_t dt_cell_of(const dt_ctx *c, uint32_t fi, ir_value v);

@@ -48,6 +48,98 @@ static bool builtin_touches_memory(uint8_t b) {
   return (b >= IR_BUILTIN_MEMSET && b <= IR_BUILTIN_SNPRINTF) || b == IR_BUILTIN_PRINTF || b == IR_BUILTIN_PUTS;
 }
 
+/* ---- call targets (issue 40: indirect calls) ------------------------------------- */
+
+#define DT_MAX_LEAVES 64u
+
+/* The function addresses pointer v of f can be when it is computed in
+ * registers only: phis, selects and copies whose leaves are function
+ * addresses or null (calling null is undefined behaviour: dropped). Appends
+ * them to *out (repeats possible); false when some leaf is anything else
+ * (a load, a parameter, a call's result, ...) or there are too many. */
+static bool pointer_leaves(const ir_func *f, ir_value v, u32_vec *out) {
+  VEC(ir_value) work = {0};
+  bool *seen = xcalloc(f->ninsts + 1, sizeof *seen);
+  bool ok = true;
+  VEC_PUSH(work, v);
+  while (ok && work.len) {
+    ir_value cur = work.data[--work.len];
+    if (cur.kind == IR_VAL_FUNC) {
+      VEC_PUSH(*out, cur.id);
+      ok = out->len <= DT_MAX_LEAVES;
+    } else if (cur.kind == IR_VAL_INST && cur.id < f->ninsts) {
+      const ir_inst *d = &f->insts[cur.id];
+      if (seen[cur.id]) continue;
+      seen[cur.id] = true;
+      if (d->op == IR_PHI || (d->op == IR_COPY && d->nops == 1))
+        for (uint32_t k = 0; k < d->nops; k++) VEC_PUSH(work, d->ops[k]);
+      else if (d->op == IR_SELECT && d->nops == 3)
+        for (uint32_t k = 1; k < 3; k++) VEC_PUSH(work, d->ops[k]);
+      else
+        ok = false;
+    } else if (cur.kind != IR_VAL_NULL) {
+      ok = false;
+    }
+  }
+  VEC_FREE(work);
+  free(seen);
+  return ok;
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+uint32_t dt_call_targets(dt_ctx *c, uint32_t fi, uint32_t i, uint32_t *first) {
+  const ir_module *m = c->m;
+  assert(fi < m->funcs.len && i < m->funcs.data[fi].ninsts);
+  const ir_func *f = &m->funcs.data[fi];
+  const ir_inst *in = &f->insts[i];
+  assert(in->op == IR_CALL);
+  bool added;
+  uint64_t *slot = u64_map_slot(&c->targets_of, ((uint64_t)fi << 32) | i, c->targets.len, &added);
+  uint32_t at = (uint32_t)*slot;
+  if (added) {
+    VEC_PUSH(c->targets, 0u); /* n */
+    VEC_PUSH(c->targets, 0u); /* how */
+    uint32_t n = 0, how = DT_TARGETS_LOOKUP;
+    u32_vec leaves = {0};
+    if (in->callee != IR_NONE) {
+      VEC_PUSH(c->targets, in->callee);
+      n = 1, how = DT_TARGETS_DIRECT;
+    } else if (dt_call_through_const(in)) {
+      uint32_t g = in->ops[0].id;
+      if (ir_callee_compatible(m, in, g)) {
+        VEC_PUSH(c->targets, g);
+        n = 1;
+      }
+      how = DT_TARGETS_CONST;
+    } else if (pointer_leaves(f, in->ops[0], &leaves)) {
+      /* the pointer is one of these addresses (or null): those that fit */
+      if (leaves.len) qsort(leaves.data, leaves.len, sizeof *leaves.data, cmp_u32);
+      for (size_t k = 0; k < leaves.len; k++)
+        if ((k == 0 || leaves.data[k] != leaves.data[k - 1]) && ir_callee_compatible(m, in, leaves.data[k])) {
+          VEC_PUSH(c->targets, leaves.data[k]);
+          n++;
+        }
+      how = DT_TARGETS_LEAVES;
+    } else {
+      n = ir_indirect_candidates(m, c->taken, in, &c->targets);
+    }
+    VEC_FREE(leaves);
+    c->targets.data[at] = n;
+    c->targets.data[at + 1] = how;
+  }
+  *first = at + 2;
+  return c->targets.data[at];
+}
+
+uint32_t dt_call_targets_how(const dt_ctx *c, uint32_t first) {
+  assert(first >= 2 && first <= c->targets.len);
+  return c->targets.data[first - 1];
+}
+
 /* ---- reachability and recursion ------------------------------------------ */
 
 static void mark_reachable(dt_ctx *c, uint32_t root) {
@@ -57,28 +149,88 @@ static void mark_reachable(dt_ctx *c, uint32_t root) {
   c->funcs[root].reachable = true;
   stack[sp++] = root;
   while (sp) {
-    const ir_func *f = &m->funcs.data[stack[--sp]];
+    uint32_t fi = stack[--sp];
+    const ir_func *f = &m->funcs.data[fi];
     for (uint32_t i = 0; i < f->ninsts; i++) {
-      const ir_inst *in = &f->insts[i];
-      if (in->op != IR_CALL || in->callee == IR_NONE) continue;
-      if (!c->funcs[in->callee].reachable) {
-        c->funcs[in->callee].reachable = true;
-        stack[sp++] = in->callee;
+      if (f->insts[i].op != IR_CALL) continue;
+      uint32_t first, n = dt_call_targets(c, fi, i, &first);
+      for (uint32_t k = 0; k < n; k++) {
+        uint32_t g = c->targets.data[first + k];
+        if (!c->funcs[g].reachable) {
+          c->funcs[g].reachable = true;
+          stack[sp++] = g;
+        }
       }
     }
   }
   free(stack);
 }
 
-/* f is recursive when it can reach itself through calls. */
+/* f is recursive when it can reach itself through calls: direct ones and
+ * the targets of indirect ones (dt_call_targets), so that recursion through
+ * a function pointer is abstracted as direct recursion is. */
 static void mark_recursive(dt_ctx *c) {
   const ir_module *m = c->m;
-  size_t n = m->funcs.len;
+  uint32_t n = (uint32_t)m->funcs.len;
+  u32_vec src = {0}, dst = {0};
+  for (uint32_t fi = 0; fi < n; fi++) {
+    if (!c->funcs[fi].reachable) continue;
+    const ir_func *f = &m->funcs.data[fi];
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      if (f->insts[i].op != IR_CALL) continue;
+      uint32_t first, nt = dt_call_targets(c, fi, i, &first);
+      for (uint32_t k = 0; k < nt; k++) {
+        VEC_PUSH(src, fi);
+        VEC_PUSH(dst, c->targets.data[first + k]);
+      }
+    }
+  }
+  graph g;
+  graph_build(&g, n, (uint32_t)src.len, src.data, dst.data, NULL);
+  uint32_t *comp = xmalloc((n ? n : 1) * sizeof *comp);
   bool *recursive = xcalloc(n ? n : 1, sizeof *recursive);
-  ir_recursive_funcs(m, recursive); /* on a cycle of the direct call graph */
+  graph_sccs(&g, NULL, 0, comp);
+  graph_nodes_on_cycle(&g, comp, recursive);
   for (uint32_t r = 0; r < n; r++)
     c->funcs[r].recursive = c->funcs[r].reachable && m->funcs.data[r].defined && recursive[r];
   free(recursive);
+  free(comp);
+  graph_free(&g);
+  VEC_FREE(src);
+  VEC_FREE(dst);
+}
+
+/* Where a function pointer may come from outside the program, so that it
+ * may be the address of a function the module does not have (its effects
+ * and termination unknown): an external global's contents, a pointer an
+ * asm or a function without a body returns, memory an asm writes. Writes
+ * the first such source to c->foreign ("" when there is none). Elsewhere
+ * every function pointer a run computes is one of the address-taken
+ * functions or no function at all (ir_address_taken_funcs). */
+static void find_foreign_pointers(dt_ctx *c) {
+  const ir_module *m = c->m;
+  c->foreign[0] = 0;
+  for (size_t g = 0; g < m->globals.len; g++)
+    if (m->globals.data[g].external) {
+      snprintf(c->foreign, sizeof c->foreign, "the external global '%s' may hold one", m->globals.data[g].name);
+      return;
+    }
+  char loc[256];
+  for (uint32_t fi = 0; fi < m->funcs.len; fi++) {
+    if (!c->funcs[fi].reachable) continue;
+    const ir_func *f = &m->funcs.data[fi];
+    for (uint32_t i = 0; i < f->ninsts; i++) {
+      const ir_inst *in = &f->insts[i];
+      bool from_asm = in->op == IR_ASM && (in->type.kind == IR_TY_PTR || (in->flags & IR_ASM_MEMORY));
+      if (!from_asm && in->op != IR_HAVOC) continue;
+      const char *what = in->op == IR_ASM && (in->flags & IR_ASM_EXTERN_CALL) && in->size < m->funcs.len
+                             ? m->funcs.data[in->size].name
+                             : "inline asm";
+      snprintf(c->foreign, sizeof c->foreign, "%s at %s may produce one", what,
+               ir_loc_format(m, in->loc, loc, sizeof loc));
+      return;
+    }
+  }
 }
 
 /* ---- tracked globals ---------------------------------------------------------- */
@@ -129,9 +281,11 @@ static void find_tracked_globals(dt_ctx *c) {
         ir_value p = in->ops[in->op == IR_LOAD ? 0 : 1];
         bool tracked = (p.kind == IR_VAL_GLOBAL && p.id < ng && c->gtracked[p.id]) || is_cell(c, (uint32_t)fi, p);
         if (!tracked) c->untracked_memory = true;
-      } else if ((in->op == IR_CALL && in->callee != IR_NONE &&
-                  builtin_touches_memory(m->funcs.data[in->callee].builtin)) ||
-                 in->op == IR_HAVOC) {
+      } else if (in->op == IR_CALL) {
+        uint32_t first, n = dt_call_targets(c, (uint32_t)fi, i, &first);
+        for (uint32_t k = 0; k < n; k++)
+          if (builtin_touches_memory(m->funcs.data[c->targets.data[first + k]].builtin)) c->untracked_memory = true;
+      } else if (in->op == IR_HAVOC) {
         c->untracked_memory = true; /* an asm's memory output writes untracked memory */
       }
     }
@@ -240,11 +394,16 @@ static void choose_reps(dt_ctx *c) {
       } else if (in->op == IR_STORE && val_is_local(in->ops[0])) {
         uint32_t x = followed_memory(c, (uint32_t)fi, in->ops[1], fbase, gbase);
         if (x != IR_NONE) ir_repr_join(&u, fbase[fi] + local_index(f, in->ops[0]), x);
-      } else if (in->op == IR_CALL && in->callee != IR_NONE && m->funcs.data[in->callee].defined) {
-        const ir_func *g = &m->funcs.data[in->callee];
-        for (uint32_t k = 0; k < in->nops && k < g->nparams; k++)
-          if (val_is_local(in->ops[k]) && is_int(in->ops[k].type))
-            ir_repr_join(&u, fbase[fi] + local_index(f, in->ops[k]), fbase[in->callee] + g->ninsts + k);
+      } else if (in->op == IR_CALL) {
+        uint32_t first, n = dt_call_targets(c, (uint32_t)fi, i, &first), a0 = dt_call_arg0(in);
+        for (uint32_t t = 0; t < n; t++) {
+          uint32_t gi = c->targets.data[first + t];
+          const ir_func *g = &m->funcs.data[gi];
+          if (!g->defined) continue;
+          for (uint32_t k = 0; a0 + k < in->nops && k < g->nparams; k++)
+            if (val_is_local(in->ops[a0 + k]) && is_int(in->ops[a0 + k].type) && is_int(g->params[k]))
+              ir_repr_join(&u, fbase[fi] + local_index(f, in->ops[a0 + k]), fbase[gi] + g->ninsts + k);
+        }
       }
     }
   }
@@ -287,16 +446,23 @@ static void inst_uses(dt_ctx *c, uint32_t fi, uint32_t i, use_fn fn, void *arg) 
       fn(c, fi, in->ops[1], arg); /* the cell lives on (a store is not a full kill for this simple liveness) */
     }
     return;
-  case IR_CALL:
-    if (in->callee == IR_NONE) return;
-    if (m->funcs.data[in->callee].defined) {
-      const ir_func *g = &m->funcs.data[in->callee];
-      for (uint32_t k = 0; k < in->nops && k < g->nparams; k++)
-        if (c->funcs[in->callee].relevant[g->ninsts + k]) fn(c, fi, in->ops[k], arg);
-    } else if (m->funcs.data[in->callee].builtin == IR_BUILTIN_ASSUME && in->nops) {
-      fn(c, fi, in->ops[0], arg);
+  case IR_CALL: {
+    if (in->callee != IR_NONE && !m->funcs.data[in->callee].defined) {
+      if (m->funcs.data[in->callee].builtin == IR_BUILTIN_ASSUME && in->nops) fn(c, fi, in->ops[0], arg);
+      return;
+    }
+    /* the arguments of the relevant parameters of every function it may run
+     * (an indirect call of a builtin reads none: its edge only gives the result) */
+    uint32_t first, n = dt_call_targets(c, fi, i, &first), a0 = dt_call_arg0(in);
+    for (uint32_t t = 0; t < n; t++) {
+      uint32_t gi = c->targets.data[first + t];
+      const ir_func *g = &m->funcs.data[gi];
+      if (!g->defined) continue;
+      for (uint32_t k = 0; a0 + k < in->nops && k < g->nparams; k++)
+        if (c->funcs[gi].relevant[g->ninsts + k]) fn(c, fi, in->ops[a0 + k], arg);
     }
     return;
+  }
   case IR_PHI:
     return;
   default:
@@ -335,9 +501,13 @@ static void compute_relevance(dt_ctx *c) {
         if (in->op == IR_LOAD && in->ops[0].kind == IR_VAL_GLOBAL && c->gtracked[in->ops[0].id] &&
             !c->grelevant[in->ops[0].id])
           c->grelevant[in->ops[0].id] = changed = true;
-        if (in->op == IR_CALL && in->callee != IR_NONE && m->funcs.data[in->callee].defined &&
-            !c->funcs[in->callee].ret_relevant)
-          c->funcs[in->callee].ret_relevant = changed = true;
+        if (in->op == IR_CALL) {
+          uint32_t first, n = dt_call_targets(c, fi, i, &first);
+          for (uint32_t t = 0; t < n; t++) {
+            uint32_t gi = c->targets.data[first + t];
+            if (m->funcs.data[gi].defined && !c->funcs[gi].ret_relevant) c->funcs[gi].ret_relevant = changed = true;
+          }
+        }
       }
     }
   }
@@ -505,6 +675,78 @@ static uint32_t entry_node(dt_ctx *c, uint32_t instance) {
   return get_node(c, instance, 0, f->blocks[0].first);
 }
 
+/* The edges of call instruction i (in block b of instance `instance`) that
+ * runs function g: a builtin that ends the run ends it; another builtin
+ * (only as the target of an indirect call: a direct one stays inside the
+ * segment) continues after the call; a defined function is inlined (a new
+ * instance), or, when recursive or beyond the budgets, abstracted (seed 001
+ * footnote 3: into the shared copy's entry, and on after the call with a
+ * fresh result). */
+static void call_edges(dt_ctx *c, uint32_t instance, uint32_t b, uint32_t i, uint32_t g) {
+  const ir_func *gf = &c->m->funcs.data[g];
+  if (!gf->defined) {
+    assert(gf->builtin != IR_BUILTIN_NONE); /* refused before */
+    if (builtin_ends_run(gf->builtin)) add_edge(c, DT_E_END, DT_NONE, 0, DT_NONE);
+    else add_edge(c, DT_E_BUILTIN, get_node(c, instance, b, i + 1), g, DT_NONE);
+    return;
+  }
+  uint32_t depth = c->insts.data[instance].depth;
+  bool inline_it = !c->funcs[g].recursive && depth + 1 <= DT_MAX_DEPTH && c->inlined_insts + gf->ninsts <= DT_INLINE_BUDGET;
+  if (inline_it) {
+    c->inlined_insts += gf->ninsts;
+    uint32_t callee = new_instance(c, g, instance, b, i, false);
+    uint32_t to = entry_node(c, callee);
+    add_edge(c, DT_E_ENTER, to, 0, callee);
+    c->info->inlined_calls++;
+  } else {
+    uint32_t callee = summary_instance(c, g);
+    uint32_t to = entry_node(c, callee);
+    add_edge(c, DT_E_SUMMARY, to, 0, callee);
+    uint32_t after = get_node(c, instance, b, i + 1);
+    add_edge(c, DT_E_SKIP, after, 0, callee);
+    c->info->abstracted_calls++;
+    c->info->recursion_abstracted = true;
+  }
+}
+
+/* Can the translation make indirect call i of function fi a choice among
+ * its targets (dt_call_targets)? Each real run calls one of them or none:
+ * a function pointer computed from the program's own values is one of the
+ * address-taken functions (ir_address_taken_funcs), and calling one that
+ * does not fit the call, null or data is undefined behaviour, which TRUE
+ * does not cover (direct.h). Refused (c->err) when the pointer may come
+ * from outside the program (find_foreign_pointers), when no function fits,
+ * or when one that may be called has no body. */
+static bool indirect_call_ok(dt_ctx *c, uint32_t fi, uint32_t i) {
+  const ir_module *m = c->m;
+  const ir_func *f = &m->funcs.data[fi];
+  const ir_inst *in = &f->insts[i];
+  char loc[256];
+  ir_loc_format(m, in->loc, loc, sizeof loc);
+  uint32_t first, n = dt_call_targets(c, fi, i, &first), how = dt_call_targets_how(c, first);
+  if (how == DT_TARGETS_LOOKUP && c->foreign[0]) {
+    refuse(c, "indirect call in '%s' at %s: the pointer may be a function outside the program (%s)", f->name, loc,
+           c->foreign);
+    return false;
+  }
+  if (n == 0) {
+    refuse(c, "indirect call in '%s' at %s: %s", f->name, loc,
+           how == DT_TARGETS_CONST    ? "the function's type does not fit the call"
+           : how == DT_TARGETS_LEAVES ? "no function the pointer can be fits the call"
+                                      : "no function whose address is taken fits the call (the pointer may point "
+                                        "anywhere)");
+    return false;
+  }
+  for (uint32_t t = 0; t < n; t++) {
+    const ir_func *g = &m->funcs.data[c->targets.data[first + t]];
+    if (!g->defined && g->builtin == IR_BUILTIN_NONE) {
+      refuse(c, "indirect call in '%s' at %s may call '%s', a function without a body", f->name, loc, g->name);
+      return false;
+    }
+  }
+  return true;
+}
+
 static void build_node(dt_ctx *c, uint32_t n) {
   const ir_module *m = c->m;
   uint32_t instance = c->nodes.data[n].instance, b = c->nodes.data[n].block;
@@ -517,8 +759,8 @@ static void build_node(dt_ctx *c, uint32_t n) {
     if (ir_is_terminator(in->op)) break;
     if (in->op != IR_CALL) continue;
     if (in->callee == IR_NONE) {
-      refuse(c, "indirect call in '%s' at %s", f->name, ir_loc_format(m, in->loc, loc, sizeof loc));
-      return;
+      if (!indirect_call_ok(c, fi, i)) return;
+      break; /* the edges make the choice among its targets */
     }
     const ir_func *g = &m->funcs.data[in->callee];
     if (g->defined) break;
@@ -557,29 +799,16 @@ static void build_node(dt_ctx *c, uint32_t n) {
     add_edge(c, DT_E_END, DT_NONE, 0, DT_NONE);
     break;
   case IR_CALL: {
-    const ir_func *g = &m->funcs.data[in->callee];
-    if (!g->defined) { /* a builtin that ends the run */
-      add_edge(c, DT_E_END, DT_NONE, 0, DT_NONE);
+    if (in->callee != IR_NONE) {
+      call_edges(c, instance, b, i, in->callee);
       break;
     }
-    uint32_t depth = c->insts.data[instance].depth;
-    bool inline_it = !c->funcs[in->callee].recursive && depth + 1 <= DT_MAX_DEPTH &&
-                     c->inlined_insts + g->ninsts <= DT_INLINE_BUDGET;
-    if (inline_it) {
-      c->inlined_insts += g->ninsts;
-      uint32_t callee = new_instance(c, in->callee, instance, b, i, false);
-      uint32_t to = entry_node(c, callee);
-      add_edge(c, DT_E_ENTER, to, 0, callee);
-      c->info->inlined_calls++;
-    } else {
-      uint32_t callee = summary_instance(c, in->callee);
-      uint32_t to = entry_node(c, callee);
-      add_edge(c, DT_E_SUMMARY, to, 0, callee);
-      uint32_t after = get_node(c, instance, b, i + 1);
-      add_edge(c, DT_E_SKIP, after, 0, callee);
-      c->info->abstracted_calls++;
-      c->info->recursion_abstracted = true;
-    }
+    /* an indirect call: one choice per target (indirect_call_ok) */
+    uint32_t first, nt = dt_call_targets(c, fi, i, &first);
+    assert(nt >= 1);
+    for (uint32_t t = 0; t < nt; t++) call_edges(c, instance, b, i, c->targets.data[first + t]);
+    c->info->indirect_calls++;
+    if (dt_call_targets_how(c, first) != DT_TARGETS_CONST) c->info->indirect_choices++;
     break;
   }
   default:
@@ -602,7 +831,10 @@ static bool graph_valid(const dt_ctx *c) {
       if ((e->kind == DT_E_ENTER || e->kind == DT_E_SUMMARY) &&
           (e->callee_instance >= c->insts.len || c->nodes.data[e->to].instance != e->callee_instance))
         return false;
-      if ((e->kind == DT_E_BRANCH || e->kind == DT_E_SKIP) && c->nodes.data[e->to].instance != nd->instance) return false;
+      if ((e->kind == DT_E_BRANCH || e->kind == DT_E_SKIP || e->kind == DT_E_BUILTIN) &&
+          c->nodes.data[e->to].instance != nd->instance)
+        return false;
+      if (e->kind == DT_E_BUILTIN && (e->succ >= c->m->funcs.len || c->m->funcs.data[e->succ].defined)) return false;
     }
   }
   for (uint32_t i = 1; i < c->insts.len; i++)
@@ -632,8 +864,11 @@ bool dt_program_build(dt_ctx *c) {
   c->summary_of_func = xmalloc((nf + 1) * sizeof *c->summary_of_func);
   for (size_t fi = 0; fi < nf; fi++) c->summary_of_func[fi] = DT_NONE;
 
+  c->taken = xcalloc(nf + 1, sizeof *c->taken);
+  ir_address_taken_funcs(m, c->taken);
   mark_reachable(c, mainf);
   mark_recursive(c);
+  find_foreign_pointers(c);
   find_cells(c);
   find_tracked_globals(c);
   choose_reps(c);
@@ -667,6 +902,9 @@ void dt_program_free(dt_ctx *c) {
   free(c->grep);
   free(c->gbits);
   free(c->summary_of_func);
+  free(c->taken);
+  VEC_FREE(c->targets);
+  u64_map_free(&c->targets_of);
   VEC_FREE(c->insts);
   VEC_FREE(c->nodes);
   VEC_FREE(c->edges);

@@ -398,7 +398,8 @@ its *direct_translate_sem(const ir_module *m, smt_ctx *ctx, direct_int_semantics
 
 bool direct_info_exact(const direct_info *info) {
   return info->math && !info->math_unknown && !info->inexact && !info->float_unknown && !info->asm_unknown &&
-         !info->assumes_memory_safe && !info->assumes_no_ub && !info->recursion_abstracted && !info->abstracted_calls;
+         !info->assumes_memory_safe && !info->assumes_no_ub && !info->recursion_abstracted && !info->abstracted_calls &&
+         !info->indirect_choices;
 }
 
 void direct_info_assumptions(const direct_info *info, strbuf *out) {
@@ -416,6 +417,12 @@ void direct_info_assumptions(const direct_info *info, strbuf *out) {
   if (info->assumes_memory_safe) {
     strbuf_printf(out, "assumption: the program is memory safe (loads not tracked are abstracted to any value, "
                        "stores are dropped, memory and string functions terminate)\n");
+    any = true;
+  }
+  if (info->indirect_choices) {
+    strbuf_printf(out, "assumption: each of %u indirect call(s) calls a function whose address the program takes "
+                       "and whose type fits the call (calling anything else is undefined behaviour); the ITS may "
+                       "choose any of them\n", info->indirect_choices);
     any = true;
   }
   if (!any) strbuf_printf(out, "assumption: none (every run of the program maps to a run of the ITS)\n");
@@ -436,8 +443,9 @@ void direct_info_stats(const direct_info *info, strbuf *out) {
   strbuf_printf(out,
                 "direct translation: %u instance(s) (%u inlined call(s), %u abstracted), %u node(s), %u cut "
                 "point(s), %u tracked global(s), %u relevant / %u sliced value(s), ITS %u var(s) %u loc(s) %u "
-                "transition(s), %u dead-end transition(s) redirected, %u split(s) kept whole\n",
+                "transition(s), %u dead-end transition(s) redirected, %u split(s) kept whole, %u indirect call(s) "
+                "(%u free choice(s))\n",
                 info->instances, info->inlined_calls, info->abstracted_calls, info->nodes, info->cut_points,
                 info->tracked_globals, info->relevant_values, info->sliced_values, info->vars, info->locs,
-                info->trans, info->dead_end_removed, info->weakened);
+                info->trans, info->dead_end_removed, info->weakened, info->indirect_calls, info->indirect_choices);
 }

@@ -6,7 +6,8 @@
 # on the program's task file and requires the verdict line to be exactly V.
 # `// VERDICT-SEG: V for PROP` does the same with `--engine seg` (what the
 # symbolic execution graph alone answers), `// VERDICT-BMC: V for PROP` with
-# `--engine bmc`; a file may have several of these lines.
+# `--engine bmc`, `// VERDICT-DIRECT: V for PROP` with `--engine direct`
+# (the direct translation alone); a file may have several of these lines.
 # (regression/verdicts only fails on wrong answers; this pins the answers we
 # promise to give.) Prints one line per failure, then "N passed, N failed";
 # exits non-zero on any failure.
@@ -47,6 +48,7 @@ for src in *.c; do
   line=$(grep -m1 '^// VERDICT: ' "$src") && check "$src" "$line"
   line=$(grep -m1 '^// VERDICT-SEG: ' "$src") && check "$src" "$line" --engine seg
   line=$(grep -m1 '^// VERDICT-BMC: ' "$src") && check "$src" "$line" --engine bmc
+  line=$(grep -m1 '^// VERDICT-DIRECT: ' "$src") && check "$src" "$line" --engine direct
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
