@@ -33,10 +33,12 @@ static LLVMValueRef unwidened(LLVMValueRef v) {
   return v;
 }
 
-/* Is shl operand `op` the value the handler received as `arg`? */
+/* Is shl operand `op` the value the handler received as `arg`? Either may
+ * be a widening of it: the call's own (to i64), or one of the shl (an
+ * amount of another type), each a separate instruction. */
 static bool same_operand(LLVMValueRef op, LLVMValueRef arg) {
   LLVMValueRef a = unwidened(arg);
-  if (a == op) return true;
+  if (a == op || arg == op || a == unwidened(op)) return true;
   if (LLVMIsAConstantInt(a) && LLVMIsAConstantInt(op))
     return LLVMConstIntGetZExtValue(a) == LLVMConstIntGetZExtValue(op);
   return false;

@@ -214,7 +214,8 @@ static const char shifts_c[] =
     "unsigned ushl(unsigned a) { return a << 3; }\n"
     "unsigned byte(unsigned char b) { return b << 24; }\n" /* b is promoted to int: signed */
     "unsigned mixed(unsigned char b, unsigned w) { return (w << 8) | ((unsigned)b << 1) | (b << 2); }\n"
-    "int main(void) { return sshl(1, 2) + (int)ushl(3u) + (int)byte(4) + (int)mixed(5, 6); }\n";
+    "long long wide(long long x, int k) { return x << k; }\n" /* the amount widened to i64 before the shl */
+    "int main(void) { return sshl(1, 2) + (int)ushl(3u) + (int)byte(4) + (int)mixed(5, 6) + (int)wide(7, 8); }\n";
 
 static void test_shift_signs(void) {
   fe_options o;
@@ -240,6 +241,8 @@ static void test_shift_signs(void) {
   CHECK(s && s->flags == IR_NSW);
   CHECK(u && u->flags == IR_UNSIGNED_SHL);
   CHECK(b && b->flags == IR_NSW);
+  const ir_inst *w = first_op(func(m, "wide"), IR_SHL);
+  CHECK(w && w->flags == IR_NSW);
   /* three shifts in one function, in source order: unsigned, unsigned, signed */
   const ir_func *mx = func(m, "mixed");
   unsigned seen[3] = {0}, n = 0;
