@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "../smt/smt.h"
+#include "accel.h"
 #include "transform.h"
 
 #define NT_MAX_CYCLE_LEN 16      /* transitions per simple cycle */
@@ -58,6 +59,8 @@
 #define NT_MAX_REACH 24          /* reachability queries per technique */
 #define NT_LASSO_DEPTH 24
 #define NT_QUERY_CAP_MS 2000     /* per speculative query, when the caller's limit is larger */
+#define NT_MAX_WALKS 64          /* closed walks of two loops (options.accel) */
+#define NT_MAX_WALK_PART 4       /* transitions per loop of a walk */
 
 /* ---- loops ------------------------------------------------------------------ */
 
@@ -70,6 +73,7 @@ typedef struct {
   smt_term **uv;     /* uv[j][i]: the variable standing for x_i' when tr[j] leaves it unconstrained */
   smt_term_vec ctemps;       /* every tmp and uv, in order of position */
   smt_term_vec ckeep;        /* parallel: for a uv, the value of x_i before tr[j]; SMT_NULL for a tmp */
+  bool accel;                /* a walk of two loops, or a transition of it accelerated (options.accel) */
 } nt_loop;
 
 /* ---- unrolling -------------------------------------------------------------- */
@@ -101,7 +105,8 @@ typedef struct {
   budget spec; /* speculative queries: the caller's, at most NT_QUERY_CAP_MS each */
   budget full; /* the caller's: the re-checks of a witness */
   its_nonterm_stats *st;
-  uint32_t n, nl, ntr;
+  uint32_t n, nl, ntr; /* ntr: the input's transitions (s may have accelerated ones after them) */
+  const its_accel *acc; /* options.accel: s is acc->s */
   bool *reach;  /* location reachable from start in the graph */
   bool *useful; /* location can reach a location on a cycle */
   bool has_cycle;
@@ -312,6 +317,7 @@ static nt_loop *loop_build(nt *c, const uint32_t *tr, uint32_t len) {
   assert(L->ctemps.len == L->ckeep.len);                /* parallel vectors */
   L->guard = ch.guard;
   copy_terms(L->upd, ch.state, n);
+  for (uint32_t j = 0; j < len; j++) L->accel |= tr[j] >= c->ntr;
   its_chain_free(&ch);
   return L;
 }
@@ -335,7 +341,7 @@ static void dfs(dfs_ctx *d, uint32_t v, uint32_t depth) {
   for (uint32_t e = d->g->start[v]; e < d->g->start[v + 1]; e++) {
     uint32_t k = d->g->id[e];
     uint32_t w = c->s->trans.data[k].to;
-    if (!c->reach[w]) continue;
+    if (!c->reach[w] || k >= c->ntr) continue; /* accelerated transitions come after (find_walks) */
     d->path[depth] = k;
     if (w == d->root) {
       if (depth + 1 == d->want) VEC_PUSH(c->loops, loop_build(c, d->path, d->want));
@@ -346,6 +352,38 @@ static void dfs(dfs_ctx *d, uint32_t v, uint32_t depth) {
       d->onpath[w] = false;
     }
   }
+}
+
+/* options.accel: the accelerated self-loops (accel.h) as loops, then the
+ * closed walks of two loops through the same header, both orders, up to
+ * NT_MAX_WALKS: chaining loops as LoAT does ("[loops] are chained ... to
+ * obtain a single loop", Frohn and Giesl, FMCAD 2019, Sect. 5), so that
+ * alternating loops (x > 0: x = -x - 1; x < 0: x = -x + 1) and a loop
+ * followed by an accelerated inner loop become one loop whose recurrent
+ * set the closure technique finds. */
+static void find_walks(nt *c) {
+  if (!c->acc) return;
+  for (uint32_t k = c->ntr; k < (uint32_t)c->s->trans.len; k++)
+    if (c->reach[c->s->trans.data[k].from] && c->loops.len < NT_MAX_LOOPS + ITS_ACCEL_MAX)
+      VEC_PUSH(c->loops, loop_build(c, &k, 1));
+  size_t nloops = c->loops.len;
+  uint32_t walks = 0;
+  uint32_t tr[2 * NT_MAX_WALK_PART];
+  for (size_t i = 0; i < nloops && walks < NT_MAX_WALKS; i++)
+    for (size_t j = i + 1; j < nloops && walks < NT_MAX_WALKS; j++) {
+      const nt_loop *A = c->loops.data[i], *B = c->loops.data[j];
+      if (A->loc != B->loc || A->len > NT_MAX_WALK_PART || B->len > NT_MAX_WALK_PART) continue;
+      for (int order = 0; order < 2 && walks < NT_MAX_WALKS; order++) {
+        const nt_loop *P = order ? B : A, *Q = order ? A : B;
+        memcpy(tr, P->tr, P->len * sizeof *tr);
+        memcpy(tr + P->len, Q->tr, Q->len * sizeof *tr);
+        nt_loop *W = loop_build(c, tr, P->len + Q->len);
+        W->accel = true;
+        VEC_PUSH(c->loops, W);
+        walks++;
+      }
+    }
+  c->st->walks = walks;
 }
 
 /* Marks the locations reachable from the start, enumerates the loops
@@ -381,6 +419,7 @@ static void find_loops(nt *c) {
   graph_reverse(&g, &rev);
   graph_reach(&rev, cyc, ncyc, c->useful);
   c->has_cycle = ncyc > 0;
+  find_walks(c);
   free(comp), free(cyc), free(on_cycle);
   graph_free(&rev);
   graph_free(&g);
@@ -672,14 +711,52 @@ static smt_answer recheck_recurrent(nt *c, const nt_loop *L, const smt_term *cv,
 
 /* ---- printing ------------------------------------------------------------------ */
 
+/* An accelerated transition k (k >= c->ntr): what it stands for. */
+static void print_accelerated(nt *c, strbuf *out, uint32_t k) {
+  const its *s = c->s;
+  const its_trans *t = &s->trans.data[k];
+  uint32_t j = k - c->ntr;
+  assert(c->acc && k >= c->ntr && j < (uint32_t)s->trans.len - c->ntr);
+  strbuf_printf(out, "  t%u: t%u taken %s >= 2 times in a row (%s the number of rounds): if ", k, c->acc->origin[j],
+                smt_term_name(c->ctx, c->acc->rounds[j]), smt_term_name(c->ctx, c->acc->rounds[j]));
+  its_print_term(c->ctx, out, t->guard);
+  bool first = true;
+  for (uint32_t i = 0; i < c->n; i++) {
+    if (t->update[i] == s->pre[i]) continue;
+    strbuf_printf(out, "%s%s' = ", first ? "; " : ", ", s->var_names[i]);
+    if (t->update[i] == SMT_NULL) strbuf_printf(out, "*");
+    else its_print_term(c->ctx, out, t->update[i]);
+    first = false;
+  }
+  strbuf_printf(out, "\n");
+}
+
 static void print_loop(nt *c, strbuf *out, const nt_loop *L) {
   const its *s = c->s;
   strbuf_printf(out, "loop at %s:", s->loc_names[L->loc]);
   for (uint32_t j = 0; j < L->len; j++) {
     const its_trans *t = &s->trans.data[L->tr[j]];
     strbuf_printf(out, "%s t%u (%s -> %s)", j ? "," : "", L->tr[j], s->loc_names[t->from], s->loc_names[t->to]);
+    if (L->tr[j] >= c->ntr) strbuf_printf(out, " [t%u accelerated]", c->acc->origin[L->tr[j] - c->ntr]);
   }
   strbuf_printf(out, "\n");
+  if (!L->accel) return;
+  c->st->found_by_accel = true;
+  strbuf_printf(out, "found by the accel step (loop acceleration and chaining of loops, Frohn and Giesl, FMCAD 2019): "
+                     "the loop is a closed walk of two loops%s\n",
+                L->len == 1 ? " (here: one accelerated self-loop)" : "");
+  bool any = false;
+  for (uint32_t j = 0; j < L->len; j++) {
+    bool again = false;
+    for (uint32_t q = 0; q < j && !again; q++) again = L->tr[q] == L->tr[j];
+    if (L->tr[j] < c->ntr || again) continue;
+    if (!any)
+      strbuf_printf(out, "accelerated transitions (the closed form after k rounds and every round's guard proved "
+                         "over Z by induction on the original transition, accel.h: each step is n >= 2 steps of the "
+                         "original):\n");
+    any = true;
+    print_accelerated(c, out, L->tr[j]);
+  }
 }
 
 static void print_path(nt *c, strbuf *out, const nt_path *p) {
@@ -1153,6 +1230,11 @@ static bool try_lasso(nt *c, strbuf *out) {
 /* ---- entry ------------------------------------------------------------------------------- */
 
 bool its_nonterm(its *s, budget b, strbuf *out, its_nonterm_stats *stats) {
+  its_nonterm_options o = {true};
+  return its_nonterm_with(s, &o, b, out, stats);
+}
+
+bool its_nonterm_with(its *s, const its_nonterm_options *o, budget b, strbuf *out, its_nonterm_stats *stats) {
   its_nonterm_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
@@ -1167,6 +1249,14 @@ bool its_nonterm(its *s, budget b, strbuf *out, its_nonterm_stats *stats) {
   c.n = s->nvars;
   c.nl = s->nlocs;
   c.ntr = (uint32_t)s->trans.len;
+  its_accel acc;
+  if (o->accel) {
+    /* the input's transitions keep their indices in acc.s */
+    stats->accelerated = its_accelerate(s, c.spec, &acc, NULL);
+    c.acc = &acc;
+    c.s = acc.s;
+    assert(acc.norig == c.ntr && acc.s->nvars == c.n && acc.s->nlocs == c.nl);
+  }
   strbuf w = {0};
   find_loops(&c);
   bool found = false;
@@ -1196,5 +1286,7 @@ bool its_nonterm(its *s, budget b, strbuf *out, its_nonterm_stats *stats) {
   free(c.reach);
   free(c.useful);
   VEC_FREE(c.unreach);
+  if (c.acc) its_accel_free(&acc);
+  if (!found) stats->found_by_accel = false;
   return found;
 }

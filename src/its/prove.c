@@ -30,6 +30,7 @@ its_prove_options its_prove_default_options(void) {
                          .poly = true,
                          .cfr = true,
                          .nonterm = true,
+                         .accel = true,
                          .project = true,
                          .nested_depth = 3,
                          .budget = {0, 10000}};
@@ -537,7 +538,8 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   } else {
     strbuf witness = {0};
     util_progress_step("non-termination");
-    if (opt->nonterm && !out_of_time(&pv) && its_nonterm(s, b, &witness, NULL)) {
+    its_nonterm_options no = {opt->accel};
+    if (opt->nonterm && !out_of_time(&pv) && its_nonterm_with(s, &no, b, &witness, NULL)) {
       out->answer = ITS_PROVE_NO;
       print_preprocessed(&out->proof, input, s, &prelog);
       strbuf_printf(&out->proof, "%s", witness.data ? witness.data : "");

@@ -1,13 +1,16 @@
-/* Unit tests of src/its/accel (loop acceleration): which self-loops are
+/* Unit tests of src/its/accel (loop acceleration) and of the accel step of
+ * non-termination (nonterm.h, options.accel): which self-loops are
  * accelerated (constant increments, increments the guard fixes, assigned
  * variables) and which are not (a doubling, an increment the guard does
- * not fix, a disjunctive guard). */
+ * not fix, a disjunctive guard); the NO that needs an accelerated inner
+ * loop, found only with the step; terminating twins that never get a NO. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../src/its/accel.h"
 #include "../../src/its/its.h"
+#include "../../src/its/nonterm.h"
 #include "../../src/smt/smt.h"
 #include "test_util.h"
 
@@ -65,7 +68,65 @@ static void test_accelerate(void) {
   expect_accel("gap", HDR "(VAR x)\n(RULES\n  start(x) -> l(x)\n  l(x) -> l(x + 1) :|: x <= 10 || x >= 20\n)\n", 0);
 }
 
+/* its_nonterm_with on the KoAT text: NO or not, and whether the accel
+ * step's mark is in the witness. */
+static void expect_nonterm(const char *name, const char *text, bool accel, bool want_no) {
+  smt_ctx *ctx = smt_ctx_new();
+  its *s = parse(ctx, name, text);
+  if (s) {
+    strbuf out = {0};
+    its_nonterm_stats st;
+    its_nonterm_options o = {accel};
+    bool r = its_nonterm_with(s, &o, budget_queries(budget_unlimited(), 10000), &out, &st);
+    const char *w = out.data ? out.data : "";
+    if (getenv("NONTERM_PRINT")) printf("== %s: %s\n%s", name, r ? "NO" : "no proof", w);
+    CHECK_MSG(r == want_no, "%s (accel %d): %s\n%s", name, accel, r ? "NO" : "no NO", w);
+    CHECK_MSG(st.check_failures == 0, "%s: %u witness(es) rejected by the check", name, st.check_failures);
+    if (r && accel) {
+      CHECK_MSG(strstr(w, "found by the accel step") != NULL && st.found_by_accel, "%s: no accel mark:\n%s", name, w);
+      CHECK_MSG(strstr(w, "checked: ") != NULL, "%s: not checked:\n%s", name, w);
+    }
+    strbuf_free(&out);
+    its_free(s);
+  }
+  smt_ctx_free(ctx);
+}
+
+/* The outer loop sets y = x + 1 and counts x up; the inner loop counts y
+ * down to 0. No state repeats and no single loop or walk of two original
+ * loops has a closed recurrent set: the inner loop taken y times at once
+ * (accelerated) followed by the outer one has (y = x + 1 after a round). */
+static const char inner[] = HDR "(VAR x y)\n(RULES\n  start(x, y) -> l(x, 0) :|: x >= 1\n"
+                                "  l(x, y) -> l(x + 1, x + 1) :|: y = 0 && x >= 1\n"
+                                "  l(x, y) -> l(x, y - 1) :|: y >= 1\n)\n";
+/* its twin: the outer loop counts x down, so the whole terminates */
+static const char inner_ends[] = HDR "(VAR x y)\n(RULES\n  start(x, y) -> l(x, 0) :|: x >= 1\n"
+                                     "  l(x, y) -> l(x - 1, x - 1) :|: y = 0 && x >= 1\n"
+                                     "  l(x, y) -> l(x, y - 1) :|: y >= 1\n)\n";
+/* two self-loops taken in turn, x grows by 2 a round (the NO of
+ * AProVE's NO_12): a walk of two loops */
+static const char turns[] = HDR "(VAR x y)\n(RULES\n  start(x, y) -> l(0, 0)\n"
+                                "  l(x, y) -> l(x + 1, y) :|: x < y && x >= 0\n"
+                                "  l(x, y) -> l(x + 1, y + 2) :|: x = y && x >= 0\n)\n";
+/* its twin: the second loop does not give y a lead, the walk ends */
+static const char turns_ends[] = HDR "(VAR x y)\n(RULES\n  start(x, y) -> l(0, 0)\n"
+                                     "  l(x, y) -> l(x + 1, y) :|: x < y && x >= 0\n"
+                                     "  l(x, y) -> l(x + 1, y) :|: x = y && x >= 0\n)\n";
+
+static void test_nonterm(void) {
+  expect_nonterm("inner loop", inner, true, true);
+  expect_nonterm("inner loop without accel", inner, false, false);
+  expect_nonterm("inner loop, terminating twin", inner_ends, true, false);
+  expect_nonterm("turns", turns, true, true);
+  expect_nonterm("turns without accel", turns, false, false);
+  expect_nonterm("turns, terminating twin", turns_ends, true, false);
+  /* a countdown accelerated is still a countdown */
+  expect_nonterm("countdown", HDR "(VAR x)\n(RULES\n  start(x) -> l(x)\n  l(x) -> l(x - 1) :|: x > 0\n)\n", true,
+                 false);
+}
+
 int main(void) {
   test_accelerate();
+  test_nonterm();
   return TEST_SUMMARY();
 }
