@@ -419,7 +419,6 @@ static void find_loops(nt *c) {
   graph_reverse(&g, &rev);
   graph_reach(&rev, cyc, ncyc, c->useful);
   c->has_cycle = ncyc > 0;
-  find_walks(c);
   free(comp), free(cyc), free(on_cycle);
   graph_free(&rev);
   graph_free(&g);
@@ -1250,23 +1249,33 @@ bool its_nonterm_with(its *s, const its_nonterm_options *o, budget b, strbuf *ou
   c.nl = s->nlocs;
   c.ntr = (uint32_t)s->trans.len;
   its_accel acc;
-  if (o->accel) {
-    /* the input's transitions keep their indices in acc.s */
-    stats->accelerated = its_accelerate(s, c.spec, &acc, NULL);
-    c.acc = &acc;
-    c.s = acc.s;
-    assert(acc.norig == c.ntr && acc.s->nvars == c.n && acc.s->nlocs == c.nl);
-  }
   strbuf w = {0};
   find_loops(&c);
   bool found = false;
-  for (size_t i = 0; i < c.loops.len && !found; i++) {
-    stats->loops_tried++;
-    found = try_fixpoint(&c, c.loops.data[i], &w);
+  /* the techniques on the simple cycles first, then the lassos, then the
+   * accel step's loops (find_walks), built only now: what comes before
+   * runs exactly as without the step */
+  for (int accel = 0; accel < 2 && !found; accel++) {
+    if (accel == 1) {
+      if (!o->accel || !c.has_cycle || budget_expired(b)) break;
+      /* the input's transitions keep their indices in acc.s: the unrolling
+       * built so far and the loops found stay valid */
+      stats->accelerated = its_accelerate(s, c.spec, &acc, NULL);
+      c.acc = &acc;
+      c.s = acc.s;
+      assert(acc.norig == c.ntr && acc.s->nvars == c.n && acc.s->nlocs == c.nl);
+      find_walks(&c);
+    }
+    for (size_t i = 0; i < c.loops.len && !found; i++) {
+      if (c.loops.data[i]->accel != (accel == 1)) continue;
+      stats->loops_tried++;
+      found = try_fixpoint(&c, c.loops.data[i], &w);
+    }
+    c.reach_queries = 0;
+    for (size_t i = 0; i < c.loops.len && !found; i++)
+      if (c.loops.data[i]->accel == (accel == 1)) found = try_recurrent(&c, c.loops.data[i], &w);
+    if (!found && c.has_cycle && accel == 0) found = try_lasso(&c, &w);
   }
-  c.reach_queries = 0;
-  for (size_t i = 0; i < c.loops.len && !found; i++) found = try_recurrent(&c, c.loops.data[i], &w);
-  if (!found && c.has_cycle) found = try_lasso(&c, &w);
   if (found && w.data) strbuf_printf(out, "%s", w.data);
   /* cleanup */
   strbuf_free(&w);

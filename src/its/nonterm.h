@@ -101,8 +101,10 @@ typedef struct {
    * that take them n >= 2 times (each proved to be n original steps), and
    * the closed walks of two loops through one location (two simple cycles,
    * or a cycle and an accelerated self-loop, in either order) composed
-   * into one more loop; techniques 1 and 2 then also run on these loops.
-   * The unrolling (3., 4.) keeps to the original transitions. A witness
+   * into one more loop; techniques 1 and 2 then also run on these loops,
+   * after everything else failed (before that the search runs exactly as
+   * without the step). The unrolling (3., 4.) keeps to the original
+   * transitions. A witness
    * that uses an accelerated transition prints its definition and
    * "found by the accel step". */
   bool accel;
