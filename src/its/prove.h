@@ -92,6 +92,7 @@ typedef struct {
   bool accel;      /* step 3 with loop acceleration and closed walks of two loops (nonterm.h, accel.h) */
   bool project;    /* step 0: first the projection onto the counters (project.h) of a large system */
   uint32_t nested_depth; /* maximal depth of nested functions (0 = 3) */
+  double rank_share;     /* with nonterm: step 2 gets this fraction of the time left, in (0, 1]; 0: all of it */
   budget budget; /* the whole proof (past its deadline: MAYBE with reason "timeout") and each solver check */
 } its_prove_options;
 
