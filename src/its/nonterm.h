@@ -106,7 +106,12 @@ typedef struct {
    * without the step). The unrolling (3., 4.) keeps to the original
    * transitions. A witness
    * that uses an accelerated transition prints its definition and
-   * "found by the accel step". */
+   * "found by the accel step". Besides the checks above (which evaluate
+   * or re-prove an accelerated step on its proved terms, accel.h), such a
+   * witness is replayed concretely on the ORIGINAL transitions, every
+   * accelerated step as its n rounds of the self-loop: the fixed point's
+   * round, or three rounds from the recurrent set's reached state, each
+   * ending in the set (at most 100000 steps; otherwise no NO). */
   bool accel;
 } its_nonterm_options;
 

@@ -85,6 +85,8 @@ static void expect_nonterm(const char *name, const char *text, bool accel, bool 
     if (r && accel) {
       CHECK_MSG(strstr(w, "found by the accel step") != NULL && st.found_by_accel, "%s: no accel mark:\n%s", name, w);
       CHECK_MSG(strstr(w, "checked: ") != NULL, "%s: not checked:\n%s", name, w);
+      CHECK_MSG(strstr(w, "replayed on the original transitions") != NULL || strstr(w, "as its rounds") != NULL,
+                "%s: accelerated steps not replayed:\n%s", name, w);
     }
     strbuf_free(&out);
     its_free(s);
