@@ -70,7 +70,8 @@
  * re-checks of a found witness) get min(b.query_ms, 2000 ms), also when
  * b.query_ms is 0 (= no bound from the caller).
  * s must be valid (its_validate). Terms are added to s->ctx with fresh
- * names "nt.*!N" (callers must not use that prefix). Everything allocated
+ * names "nt.*!N" and, with options.accel, "ac.*!N" (accel.h; callers must
+ * not use these prefixes). Everything allocated
  * is freed; the query solver's stack is left as it was (the unrolling
  * lives in a solver of its own). stats may be NULL.
  */
