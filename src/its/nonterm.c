@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "../smt/smt.h"
+#include "accel.h"
 #include "transform.h"
 
 #define NT_MAX_CYCLE_LEN 16      /* transitions per simple cycle */
@@ -58,6 +59,8 @@
 #define NT_MAX_REACH 24          /* reachability queries per technique */
 #define NT_LASSO_DEPTH 24
 #define NT_QUERY_CAP_MS 2000     /* per speculative query, when the caller's limit is larger */
+#define NT_MAX_WALKS 64          /* closed walks of two loops (options.accel) */
+#define NT_MAX_WALK_PART 4       /* transitions per loop of a walk */
 
 /* ---- loops ------------------------------------------------------------------ */
 
@@ -70,6 +73,7 @@ typedef struct {
   smt_term **uv;     /* uv[j][i]: the variable standing for x_i' when tr[j] leaves it unconstrained */
   smt_term_vec ctemps;       /* every tmp and uv, in order of position */
   smt_term_vec ckeep;        /* parallel: for a uv, the value of x_i before tr[j]; SMT_NULL for a tmp */
+  bool accel;                /* a walk of two loops, or a transition of it accelerated (options.accel) */
 } nt_loop;
 
 /* ---- unrolling -------------------------------------------------------------- */
@@ -101,7 +105,8 @@ typedef struct {
   budget spec; /* speculative queries: the caller's, at most NT_QUERY_CAP_MS each */
   budget full; /* the caller's: the re-checks of a witness */
   its_nonterm_stats *st;
-  uint32_t n, nl, ntr;
+  uint32_t n, nl, ntr; /* ntr: the input's transitions (s may have accelerated ones after them) */
+  const its_accel *acc; /* options.accel: s is acc->s */
   bool *reach;  /* location reachable from start in the graph */
   bool *useful; /* location can reach a location on a cycle */
   bool has_cycle;
@@ -312,6 +317,7 @@ static nt_loop *loop_build(nt *c, const uint32_t *tr, uint32_t len) {
   assert(L->ctemps.len == L->ckeep.len);                /* parallel vectors */
   L->guard = ch.guard;
   copy_terms(L->upd, ch.state, n);
+  for (uint32_t j = 0; j < len; j++) L->accel |= tr[j] >= c->ntr;
   its_chain_free(&ch);
   return L;
 }
@@ -335,7 +341,7 @@ static void dfs(dfs_ctx *d, uint32_t v, uint32_t depth) {
   for (uint32_t e = d->g->start[v]; e < d->g->start[v + 1]; e++) {
     uint32_t k = d->g->id[e];
     uint32_t w = c->s->trans.data[k].to;
-    if (!c->reach[w]) continue;
+    if (!c->reach[w] || k >= c->ntr) continue; /* accelerated transitions come after (find_walks) */
     d->path[depth] = k;
     if (w == d->root) {
       if (depth + 1 == d->want) VEC_PUSH(c->loops, loop_build(c, d->path, d->want));
@@ -346,6 +352,38 @@ static void dfs(dfs_ctx *d, uint32_t v, uint32_t depth) {
       d->onpath[w] = false;
     }
   }
+}
+
+/* options.accel: the accelerated self-loops (accel.h) as loops, then the
+ * closed walks of two loops through the same header, both orders, up to
+ * NT_MAX_WALKS: chaining loops as LoAT does ("[loops] are chained ... to
+ * obtain a single loop", Frohn and Giesl, FMCAD 2019, Sect. 5), so that
+ * alternating loops (x > 0: x = -x - 1; x < 0: x = -x + 1) and a loop
+ * followed by an accelerated inner loop become one loop whose recurrent
+ * set the closure technique finds. */
+static void find_walks(nt *c) {
+  if (!c->acc) return;
+  for (uint32_t k = c->ntr; k < (uint32_t)c->s->trans.len; k++)
+    if (c->reach[c->s->trans.data[k].from] && c->loops.len < NT_MAX_LOOPS + ITS_ACCEL_MAX)
+      VEC_PUSH(c->loops, loop_build(c, &k, 1));
+  size_t nloops = c->loops.len;
+  uint32_t walks = 0;
+  uint32_t tr[2 * NT_MAX_WALK_PART];
+  for (size_t i = 0; i < nloops && walks < NT_MAX_WALKS; i++)
+    for (size_t j = i + 1; j < nloops && walks < NT_MAX_WALKS; j++) {
+      const nt_loop *A = c->loops.data[i], *B = c->loops.data[j];
+      if (A->loc != B->loc || A->len > NT_MAX_WALK_PART || B->len > NT_MAX_WALK_PART) continue;
+      for (int order = 0; order < 2 && walks < NT_MAX_WALKS; order++) {
+        const nt_loop *P = order ? B : A, *Q = order ? A : B;
+        memcpy(tr, P->tr, P->len * sizeof *tr);
+        memcpy(tr + P->len, Q->tr, Q->len * sizeof *tr);
+        nt_loop *W = loop_build(c, tr, P->len + Q->len);
+        W->accel = true;
+        VEC_PUSH(c->loops, W);
+        walks++;
+      }
+    }
+  c->st->walks = walks;
 }
 
 /* Marks the locations reachable from the start, enumerates the loops
@@ -670,7 +708,133 @@ static smt_answer recheck_recurrent(nt *c, const nt_loop *L, const smt_term *cv,
   return ans;
 }
 
+/* One step of transition t from x to y (temporaries' values tv; an
+ * unconstrained update takes free[i], which must then be given) on its
+ * guard and updates. */
+static bool step_concrete(nt *c, const its_trans *t, mpz_t *x, mpz_t *tv, mpz_t *free_val, mpz_t *y, mpz_t tmp) {
+  if (!eval_at(c, t->guard, x, t->ntemps, t->temps, tv, tmp) || mpz_cmp_ui(tmp, 1) != 0) return false;
+  for (uint32_t i = 0; i < c->n; i++) {
+    if (t->update[i] != SMT_NULL) {
+      if (!eval_at(c, t->update[i], x, t->ntemps, t->temps, tv, y[i])) return false;
+    } else {
+      assert(free_val);
+      mpz_set(y[i], free_val[i]);
+    }
+  }
+  return true;
+}
+
+/* For a recurrent set of a loop with accelerated transitions: `rounds`
+ * rounds of L from x0, the choices cv evaluated on the state before each
+ * round, every accelerated position replayed as n steps of its ORIGINAL
+ * self-loop (n the value of its rounds temporary, at most NT_MAX_REPLAY
+ * steps in all), every guard evaluated, each accelerated step's result
+ * compared with the n steps', and G evaluated after each round. An
+ * independent concrete confirmation of what accel.h's conditions prove
+ * symbolically. */
+#define NT_MAX_REPLAY 100000
+static bool replay_rounds(nt *c, const nt_loop *L, const smt_term *cv, smt_term G, mpz_t *x0, uint32_t rounds,
+                          strbuf *why) {
+  const its *s = c->s;
+  uint32_t n = c->n, nc = (uint32_t)L->ctemps.len, steps = 0;
+  mpz_t *x = mpzv_new(n), *y = mpzv_new(n), *z = mpzv_new(n), *cval = mpzv_new(nc), *fv = mpzv_new(n);
+  mpz_t v;
+  mpz_init(v);
+  for (uint32_t i = 0; i < n; i++) mpz_set(x[i], x0[i]);
+  bool ok = true;
+  for (uint32_t r = 0; r < rounds && ok; r++) {
+    for (uint32_t q = 0; q < nc && ok; q++)
+      if (!eval_at(c, cv[q], x, 0, NULL, NULL, cval[q])) ok = false, strbuf_printf(why, "a choice has no value");
+    for (uint32_t j = 0; j < L->len && ok; j++) {
+      const its_trans *t = &s->trans.data[L->tr[j]];
+      mpz_t *tv = mpzv_new(t->ntemps);
+      for (uint32_t q = 0; q < t->ntemps; q++) mpz_set(tv[q], cval[ctemp_index(L, L->tmp[j][q])]);
+      for (uint32_t i = 0; i < n; i++)
+        if (t->update[i] == SMT_NULL) mpz_set(fv[i], cval[ctemp_index(L, L->uv[j][i])]);
+      if (!step_concrete(c, t, x, tv, fv, y, v)) {
+        ok = false;
+        strbuf_printf(why, "round %u, position %u: t%u is not enabled", r, j, L->tr[j]);
+      } else if (L->tr[j] >= c->ntr) {
+        /* the same step as rounds of the original self-loop: its
+         * temporaries are those of the accelerated transition but n */
+        uint32_t a = L->tr[j] - c->ntr;
+        const its_trans *o = &s->trans.data[c->acc->origin[a]];
+        mpz_t *ov = mpzv_new(o->ntemps);
+        long rounds_n = -1;
+        for (uint32_t q = 0; q < t->ntemps; q++)
+          if (t->temps[q] == c->acc->rounds[a]) rounds_n = mpz_fits_slong_p(tv[q]) ? mpz_get_si(tv[q]) : -1;
+        for (uint32_t q = 0; q < o->ntemps; q++)
+          for (uint32_t p = 0; p < t->ntemps; p++)
+            if (t->temps[p] == o->temps[q]) mpz_set(ov[q], tv[p]);
+        if (rounds_n < 2 || steps + (uint64_t)rounds_n > NT_MAX_REPLAY) {
+          ok = false;
+          strbuf_printf(why, "round %u, position %u: %ld rounds of t%u (at most %u steps are replayed)", r, j,
+                        rounds_n, c->acc->origin[a], NT_MAX_REPLAY);
+        }
+        for (uint32_t i = 0; i < n; i++) mpz_set(z[i], x[i]);
+        for (long k = 0; k < rounds_n && ok; k++, steps++) {
+          ok = step_concrete(c, o, z, ov, NULL, fv, v); /* o has no unconstrained update (accel.h) */
+          for (uint32_t i = 0; i < n && ok; i++) mpz_set(z[i], fv[i]);
+          if (!ok) strbuf_printf(why, "round %u, position %u: t%u not enabled in its round %ld", r, j, c->acc->origin[a], k);
+        }
+        for (uint32_t i = 0; i < n && ok; i++)
+          if (mpz_cmp(z[i], y[i]) != 0) {
+            ok = false;
+            strbuf_printf(why, "round %u, position %u: %ld rounds of t%u do not end where t%u does", r, j, rounds_n,
+                          c->acc->origin[a], L->tr[j]);
+          }
+        mpzv_free(ov, o->ntemps);
+      }
+      steps++;
+      mpzv_free(tv, t->ntemps);
+      for (uint32_t i = 0; i < n && ok; i++) mpz_set(x[i], y[i]);
+    }
+    if (ok && (!eval_at(c, G, x, 0, NULL, NULL, v) || mpz_cmp_ui(v, 1) != 0)) {
+      ok = false;
+      strbuf_printf(why, "round %u does not end in the recurrent set", r);
+    }
+  }
+  mpz_clear(v);
+  mpzv_free(x, n), mpzv_free(y, n), mpzv_free(z, n), mpzv_free(cval, nc), mpzv_free(fv, n);
+  return ok;
+}
+
+/* A fixed point of a loop with accelerated transitions: its round
+ * replayed on the original transitions (replay_rounds with the values
+ * cval as constant choices, the set "the state is x"). */
+static bool replay_fixpoint(nt *c, const nt_loop *L, mpz_t *x, mpz_t *cval, strbuf *why) {
+  smt_ctx *ctx = c->ctx;
+  uint32_t nc = (uint32_t)L->ctemps.len;
+  smt_term *cv = xmalloc((nc ? nc : 1) * sizeof *cv);
+  for (uint32_t q = 0; q < nc; q++) cv[q] = mpz_const(ctx, smt_term_sort(ctx, L->ctemps.data[q]), cval[q]);
+  smt_term G = SMT_TRUE;
+  for (uint32_t i = 0; i < c->n; i++) G = smt_mk_and2(ctx, G, smt_mk_eq(ctx, c->s->pre[i], smt_mk_int_mpz(ctx, x[i])));
+  bool ok = replay_rounds(c, L, cv, G, x, 1, why);
+  free(cv);
+  return ok;
+}
+
 /* ---- printing ------------------------------------------------------------------ */
+
+/* An accelerated transition k (k >= c->ntr): what it stands for. */
+static void print_accelerated(nt *c, strbuf *out, uint32_t k) {
+  const its *s = c->s;
+  const its_trans *t = &s->trans.data[k];
+  uint32_t j = k - c->ntr;
+  assert(c->acc && k >= c->ntr && j < (uint32_t)s->trans.len - c->ntr);
+  strbuf_printf(out, "  t%u: t%u taken %s >= 2 times in a row (%s the number of rounds): if ", k, c->acc->origin[j],
+                smt_term_name(c->ctx, c->acc->rounds[j]), smt_term_name(c->ctx, c->acc->rounds[j]));
+  its_print_term(c->ctx, out, t->guard);
+  bool first = true;
+  for (uint32_t i = 0; i < c->n; i++) {
+    if (t->update[i] == s->pre[i]) continue;
+    strbuf_printf(out, "%s%s' = ", first ? "; " : ", ", s->var_names[i]);
+    if (t->update[i] == SMT_NULL) strbuf_printf(out, "*");
+    else its_print_term(c->ctx, out, t->update[i]);
+    first = false;
+  }
+  strbuf_printf(out, "\n");
+}
 
 static void print_loop(nt *c, strbuf *out, const nt_loop *L) {
   const its *s = c->s;
@@ -678,8 +842,26 @@ static void print_loop(nt *c, strbuf *out, const nt_loop *L) {
   for (uint32_t j = 0; j < L->len; j++) {
     const its_trans *t = &s->trans.data[L->tr[j]];
     strbuf_printf(out, "%s t%u (%s -> %s)", j ? "," : "", L->tr[j], s->loc_names[t->from], s->loc_names[t->to]);
+    if (L->tr[j] >= c->ntr) strbuf_printf(out, " [t%u accelerated]", c->acc->origin[L->tr[j] - c->ntr]);
   }
   strbuf_printf(out, "\n");
+  if (!L->accel) return;
+  c->st->found_by_accel = true;
+  strbuf_printf(out, "found by the accel step (loop acceleration and chaining of loops, Frohn and Giesl, FMCAD 2019): "
+                     "the loop is a closed walk of two loops%s\n",
+                L->len == 1 ? " (here: one accelerated self-loop)" : "");
+  bool any = false;
+  for (uint32_t j = 0; j < L->len; j++) {
+    bool again = false;
+    for (uint32_t q = 0; q < j && !again; q++) again = L->tr[q] == L->tr[j];
+    if (L->tr[j] < c->ntr || again) continue;
+    if (!any)
+      strbuf_printf(out, "accelerated transitions (the closed form after k rounds and every round's guard proved "
+                         "over Z by induction on the original transition, accel.h: each step is n >= 2 steps of the "
+                         "original):\n");
+    any = true;
+    print_accelerated(c, out, L->tr[j]);
+  }
 }
 
 static void print_path(nt *c, strbuf *out, const nt_path *p) {
@@ -723,7 +905,7 @@ static bool try_fixpoint(nt *c, nt_loop *L, strbuf *out) {
     if (p.loc[p.len] != L->loc)
       strbuf_printf(&why, "the path ends at %s, not at the loop", c->s->loc_names[p.loc[p.len]]);
     else if (check_path(c, &p, &why) && check_cycle(c, L, x, cval, &why))
-      found = true;
+      found = !L->accel || replay_fixpoint(c, L, x, cval, &why);
     if (!found) {
       reject(c, "fixed point witness rejected", why.data);
     } else {
@@ -749,7 +931,8 @@ static bool try_fixpoint(nt *c, nt_loop *L, strbuf *out) {
         if (any) strbuf_printf(out, " (position %u, t%u)\n", j, L->tr[j]);
       }
       print_path(c, out, &p);
-      strbuf_printf(out, "checked: the path and one round of the loop evaluated on the original transitions\n");
+      strbuf_printf(out, "checked: the path and one round of the loop evaluated on the original transitions%s\n",
+                    L->accel ? " (each accelerated step also as its rounds of the self-loop)" : "");
       c->st->found_fixpoint++;
     }
     strbuf_free(&why);
@@ -971,6 +1154,8 @@ static bool recurrent_found(nt *c, nt_loop *L, int mode, const smt_term *cv, smt
     strbuf_printf(&why, "the last state of the path is not in the recurrent set");
   } else {
     smt_answer a = recheck_recurrent(c, L, cv, G);
+    if (a == SMT_YES && L->accel && !replay_rounds(c, L, cv, G, x, 3, &why))
+      a = SMT_DONT_KNOW; /* the symbolic proof stands, but no NO without its concrete confirmation */
     if (a == SMT_YES)
       ok = true;
     else if (a == SMT_NO)
@@ -996,7 +1181,10 @@ static bool recurrent_found(nt *c, nt_loop *L, int mode, const smt_term *cv, smt
     strbuf_printf(out, "\n  (every state in it takes the loop with these choices and comes back into it: proved valid)\n");
     print_path(c, out, &p);
     strbuf_printf(out, "checked: the path evaluated on the original transitions, its last state in the set, and the "
-                       "closure re-proved transition by transition on the original terms\n");
+                       "closure re-proved transition by transition on the original terms%s\n",
+                  L->accel ? "; from that state three rounds of the loop replayed on the original transitions (each "
+                             "accelerated step as its rounds of the self-loop), each ending in the set"
+                           : "");
     c->st->found_recurrent++;
   }
   strbuf_free(&why);
@@ -1153,6 +1341,11 @@ static bool try_lasso(nt *c, strbuf *out) {
 /* ---- entry ------------------------------------------------------------------------------- */
 
 bool its_nonterm(its *s, budget b, strbuf *out, its_nonterm_stats *stats) {
+  its_nonterm_options o = {true};
+  return its_nonterm_with(s, &o, b, out, stats);
+}
+
+bool its_nonterm_with(its *s, const its_nonterm_options *o, budget b, strbuf *out, its_nonterm_stats *stats) {
   its_nonterm_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
@@ -1167,16 +1360,34 @@ bool its_nonterm(its *s, budget b, strbuf *out, its_nonterm_stats *stats) {
   c.n = s->nvars;
   c.nl = s->nlocs;
   c.ntr = (uint32_t)s->trans.len;
+  its_accel acc;
   strbuf w = {0};
   find_loops(&c);
   bool found = false;
-  for (size_t i = 0; i < c.loops.len && !found; i++) {
-    stats->loops_tried++;
-    found = try_fixpoint(&c, c.loops.data[i], &w);
+  /* the techniques on the simple cycles first, then the lassos, then the
+   * accel step's loops (find_walks), built only now: what comes before
+   * runs exactly as without the step */
+  for (int accel = 0; accel < 2 && !found; accel++) {
+    if (accel == 1) {
+      if (!o->accel || !c.has_cycle || budget_expired(b)) break;
+      /* the input's transitions keep their indices in acc.s: the unrolling
+       * built so far and the loops found stay valid */
+      stats->accelerated = its_accelerate(s, c.spec, &acc, NULL);
+      c.acc = &acc;
+      c.s = acc.s;
+      assert(acc.norig == c.ntr && acc.s->nvars == c.n && acc.s->nlocs == c.nl);
+      find_walks(&c);
+    }
+    for (size_t i = 0; i < c.loops.len && !found; i++) {
+      if (c.loops.data[i]->accel != (accel == 1)) continue;
+      stats->loops_tried++;
+      found = try_fixpoint(&c, c.loops.data[i], &w);
+    }
+    c.reach_queries = 0;
+    for (size_t i = 0; i < c.loops.len && !found; i++)
+      if (c.loops.data[i]->accel == (accel == 1)) found = try_recurrent(&c, c.loops.data[i], &w);
+    if (!found && c.has_cycle && accel == 0) found = try_lasso(&c, &w);
   }
-  c.reach_queries = 0;
-  for (size_t i = 0; i < c.loops.len && !found; i++) found = try_recurrent(&c, c.loops.data[i], &w);
-  if (!found && c.has_cycle) found = try_lasso(&c, &w);
   if (found && w.data) strbuf_printf(out, "%s", w.data);
   /* cleanup */
   strbuf_free(&w);
@@ -1196,5 +1407,7 @@ bool its_nonterm(its *s, budget b, strbuf *out, its_nonterm_stats *stats) {
   free(c.reach);
   free(c.useful);
   VEC_FREE(c.unreach);
+  if (c.acc) its_accel_free(&acc);
+  if (!found) stats->found_by_accel = false;
   return found;
 }

@@ -70,7 +70,8 @@
  * re-checks of a found witness) get min(b.query_ms, 2000 ms), also when
  * b.query_ms is 0 (= no bound from the caller).
  * s must be valid (its_validate). Terms are added to s->ctx with fresh
- * names "nt.*!N" (callers must not use that prefix). Everything allocated
+ * names "nt.*!N" and, with options.accel, "ac.*!N" (accel.h; callers must
+ * not use these prefixes). Everything allocated
  * is freed; the query solver's stack is left as it was (the unrolling
  * lives in a solver of its own). stats may be NULL.
  */
@@ -88,10 +89,34 @@ typedef struct {
   uint32_t loops_tried;
   uint32_t fixpoint_queries, recurrent_queries, path_queries, lasso_queries;
   uint32_t found_fixpoint, found_recurrent, found_lasso; /* 0 or 1 each */
+  uint32_t accelerated, walks; /* accelerated self-loops, closed walks of two loops (options.accel) */
+  bool found_by_accel;         /* the witness's loop is an accelerated one or a walk */
   uint32_t check_failures; /* witnesses the independent check refuted (a bug; also on stderr) */
   uint32_t unconfirmed;    /* witnesses dropped: a term without a value on them (div/mod by 0) */
 } its_nonterm_stats;
 
+/* Which techniques run (its_nonterm: all of them). */
+typedef struct {
+  /* Loop acceleration (accel.h; Frohn and Giesl, FMCAD 2019, as in LoAT):
+   * the self-loops with constant increments accelerated into transitions
+   * that take them n >= 2 times (each proved to be n original steps), and
+   * the closed walks of two loops through one location (two simple cycles,
+   * or a cycle and an accelerated self-loop, in either order) composed
+   * into one more loop; techniques 1 and 2 then also run on these loops,
+   * after everything else failed (before that the search runs exactly as
+   * without the step). The unrolling (3., 4.) keeps to the original
+   * transitions. A witness
+   * that uses an accelerated transition prints its definition and
+   * "found by the accel step". Besides the checks above (which evaluate
+   * or re-prove an accelerated step on its proved terms, accel.h), such a
+   * witness is replayed concretely on the ORIGINAL transitions, every
+   * accelerated step as its n rounds of the self-loop: the fixed point's
+   * round, or three rounds from the recurrent set's reached state, each
+   * ending in the set (at most 100000 steps; otherwise no NO). */
+  bool accel;
+} its_nonterm_options;
+
 bool its_nonterm(its *s, budget b, strbuf *out, its_nonterm_stats *stats);
+bool its_nonterm_with(its *s, const its_nonterm_options *o, budget b, strbuf *out, its_nonterm_stats *stats);
 
 #endif

@@ -30,6 +30,7 @@ its_prove_options its_prove_default_options(void) {
                          .poly = true,
                          .cfr = true,
                          .nonterm = true,
+                         .accel = true,
                          .project = true,
                          .nested_depth = 3,
                          .budget = {0, 10000}};
@@ -522,7 +523,12 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   VEC_FREE(all);
   uint32_t initial = (uint32_t)work.len;
 
-  prover pv = {opt, &proof, &reason, 0, 0, b, false};
+  /* the ranking techniques may leave non-termination a share of the time
+   * (opt->rank_share): a problem they cannot close can take every second
+   * they get (each solver query may run to its limit), and a NO needs time
+   * after them */
+  budget rb = opt->nonterm && opt->rank_share > 0 ? budget_share(b, opt->rank_share, 0, 0) : b;
+  prover pv = {opt, &proof, &reason, 0, 0, rb, false};
   bool open = !prove_problems(&pv, s, &work);
 
   const char *st = s->loc_names[s->start];
@@ -541,7 +547,8 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
   } else {
     strbuf witness = {0};
     util_progress_step("non-termination");
-    if (opt->nonterm && !out_of_time(&pv) && its_nonterm(s, b, &witness, NULL)) {
+    its_nonterm_options no = {opt->accel};
+    if (opt->nonterm && !budget_expired(b) && its_nonterm_with(s, &no, b, &witness, NULL)) {
       out->answer = ITS_PROVE_NO;
       print_preprocessed(&out->proof, input, s, &prelog);
       strbuf_printf(&out->proof, "%s", witness.data ? witness.data : "");

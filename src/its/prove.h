@@ -36,7 +36,11 @@
  *     on the abstraction or on the synthesis.
  *  3. When some problem stays open: non-termination (nonterm.h) on the
  *     preprocessed system, whose runs are those of the input: NO with a
- *     checked witness, else MAYBE.
+ *     checked witness, else MAYBE. Its loops include, with the step
+ *       accel    loop acceleration (accel.h: self-loops with constant
+ *                increments taken n >= 2 times at once, each proved over Z
+ *                to be n steps of the original) and the closed walks of
+ *                two loops through one location (nonterm.h).
  *
  * Soundness of YES: an infinite run from the start visits finitely many
  * SCCs, so a suffix stays inside one SCC, i.e. inside one initial problem.
@@ -85,8 +89,10 @@ typedef struct {
   bool linear, nested, poly; /* ranking techniques */
   bool cfr;        /* control-flow refinement of a problem the ranking techniques leave open */
   bool nonterm;    /* step 3 */
+  bool accel;      /* step 3 with loop acceleration and closed walks of two loops (nonterm.h, accel.h) */
   bool project;    /* step 0: first the projection onto the counters (project.h) of a large system */
   uint32_t nested_depth; /* maximal depth of nested functions (0 = 3) */
+  double rank_share;     /* with nonterm: step 2 gets this fraction of the time left, in (0, 1]; 0: all of it */
   budget budget; /* the whole proof (past its deadline: MAYBE with reason "timeout") and each solver check */
 } its_prove_options;
 

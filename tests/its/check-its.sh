@@ -59,6 +59,21 @@ grep -q 'control-flow refinement' "$dir/phases.koat" && "$bp" its "$dir/phases.k
 "$bp" its --timeout 60 --without cfr "$dir/phases-endless.koat" >"$tmp/out" 2>&1
 [ "$(head -1 "$tmp/out")" != YES ] || bad "phases-endless.koat: YES without cfr"
 
+# accel-inner.koat needs loop acceleration (the inner loop taken y times at
+# once, then the outer one: a closed recurrent set): NO only with the accel
+# step, which the witness names; its twin accel-inner-ends.koat (the outer
+# loop counts down) is never NO, with or without it
+"$bp" its --timeout 60 "$dir/accel-inner.koat" >"$tmp/out" 2>&1
+grep -q '^found by the accel step' "$tmp/out" && grep -q '\[t[0-9]* accelerated\]' "$tmp/out" ||
+  { bad "accel-inner.koat: the witness does not show the acceleration"; cat "$tmp/out"; }
+"$bp" its --timeout 60 --without accel "$dir/accel-inner.koat" >"$tmp/out" 2>&1
+[ "$(head -1 "$tmp/out")" = MAYBE ] || { bad "accel-inner.koat: not MAYBE without accel"; cat "$tmp/out"; }
+for w in "" "--without linear" "--without accel"; do
+  # shellcheck disable=SC2086
+  "$bp" its --timeout 60 $w "$dir/accel-inner-ends.koat" >"$tmp/out" 2>&1
+  [ "$(head -1 "$tmp/out")" != NO ] || bad "accel-inner-ends.koat: NO ($w)"
+done
+
 # malformed input: MAYBE on stdout, one error line with the line number, exit 0
 "$bp" its "$dir/bad.koat" >"$tmp/out" 2>"$tmp/err"
 rc=$?
