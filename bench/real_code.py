@@ -633,6 +633,12 @@ _CTX_LEN = ('violated precondition: ctx is not from the init function: ctx->data
             'size')
 _NOT_MAP = ('violated precondition: m is not a map from map_init/map_set_: m->buckets is one pointer object '
             'but m->nbuckets is arbitrary, so %s past it')
+_BYTE_SHL = ('real bug: %s shifts a BYTE left by 24 (%s); the byte is promoted to int, so every input byte >= 0x80 '
+             'there makes data[j] << 24 a signed overflow (C11 6.5.7p4: undefined; UBSan: "left shift ... cannot be '
+             'represented in type int"); the fix is a cast to WORD before the shift')
+_BITNUM_31 = ('real bug: %s builds words with BITNUM(%s, b, 31), i.e. (bit & 1) << 31 in int (%s): a set bit makes it '
+              '1 << 31, a signed overflow (C11 6.5.7p4: undefined); the fix is an unsigned 1u')
+
 ANALYSIS = {
     ('sds', 'sdsfreesplitres', 'valid-memsafety'):
         'violated precondition: count is not the number of tokens of an sdssplitlen/sdssplitargs result '
@@ -680,6 +686,18 @@ ANALYSIS = {
     ('crypto-algorithms', 'md5_final', 'valid-memsafety'): _CTX_LEN % ('md5_final', 'ctx->data[i++] up from datalen'),
     ('crypto-algorithms', 'md2_update', 'valid-memsafety'): _CTX_LEN % ('md2_update', 'ctx->data[ctx->len] (len, not < 16)'),
     ('crypto-algorithms', 'md2_final', 'valid-memsafety'): _CTX_LEN % ('md2_final', 'ctx->data[ctx->len++] (len, not < 16)'),
+    ('crypto-algorithms', 'sha256_update', 'no-overflow'): _BYTE_SHL % ('sha256_transform', 'sha256.c:49'),
+    ('crypto-algorithms', 'sha256_final', 'no-overflow'): _BYTE_SHL % ('sha256_transform', 'sha256.c:49'),
+    ('crypto-algorithms', 'sha1_update', 'no-overflow'): _BYTE_SHL % ('sha1_transform', 'sha1.c:26'),
+    ('crypto-algorithms', 'sha1_final', 'no-overflow'): _BYTE_SHL % ('sha1_transform', 'sha1.c:26'),
+    ('crypto-algorithms', 'md5_update', 'no-overflow'): _BYTE_SHL % ('md5_transform', 'md5.c:43'),
+    ('crypto-algorithms', 'md5_final', 'no-overflow'): _BYTE_SHL % ('md5_transform', 'md5.c:43'),
+    ('crypto-algorithms', 'des_key_setup', 'no-overflow'): _BITNUM_31 % ('des_key_setup', 'key', 'des.c:208'),
+    ('crypto-algorithms', 'three_des_key_setup', 'no-overflow'):
+        _BITNUM_31 % ('three_des_key_setup (des_key_setup)', 'key', 'des.c:208'),
+    ('crypto-algorithms', 'des_crypt', 'no-overflow'): _BITNUM_31 % ('des_crypt (IP)', 'in', 'des.c:90'),
+    ('crypto-algorithms', 'three_des_crypt', 'no-overflow'):
+        _BITNUM_31 % ('three_des_crypt (des_crypt\'s IP)', 'in', 'des.c:90'),
     ('crypto-algorithms', 'md2_final', 'no-overflow'):
         'violated precondition: ctx->len is arbitrary (INT_MIN here), so to_pad = MD2_BLOCK_SIZE - ctx->len '
         'overflows; md2_init sets it to 0 and md2_update keeps it in [0, 16)',

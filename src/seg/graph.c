@@ -442,6 +442,31 @@ static void roots_beside(seg_engine *e, const seg_state *a, seg_layout *lay, smt
  *   1 <= x           for that count (do *p++ = c; while (--n != 0)): <a>
  *                    knows n != 0 of the parameter, not of the loop's copy.
  * Candidates only: each is asked of <a> like the others. */
+/* Index walks up to a NUL: `while (p[x] != 0) x++` with p fixed and x a
+ * count, over a string whose zero byte z is known (a PT atom z -> 0 in p's
+ * allocation). The candidate p + x <= z is the index form of the
+ * "s <= end" that the PT order keeps for a pointer walk s++ (seed 002
+ * Sect. 2.3): without it the merge at the loop head loses where the walk
+ * stops, and p[x] may be read past the object. */
+static void index_walks(seg_engine *e, seg_state *a, const smt_term_vec *ptrs, const smt_term *base,
+                        const smt_term *counts, uint32_t ncounts, smt_term_vec *cand) {
+  enum { MAX_INDEX_CANDIDATES = 64 };
+  smt_ctx *ctx = e->ctx;
+  unsigned made = 0;
+  for (size_t t = 0; t < a->pt.len && made < MAX_INDEX_CANDIDATES; t++) {
+    const seg_pt *z = &a->pt.data[t];
+    int64_t v;
+    if (z->bytes != 1 || !kb_constant(e, a, z->val, &v) || v != 0) continue;
+    /* z need not be at a known offset from p (a string's NUL at a drawn
+     * length): the candidate is kept only if <a> implies it */
+    for (size_t i = 0; i < ptrs->len && made < MAX_INDEX_CANDIDATES; i++) {
+      if (!base[i] || ptrs->data[i] == z->addr) continue;
+      for (uint32_t j = 0; j < ncounts && made < MAX_INDEX_CANDIDATES; j++, made++)
+        VEC_PUSH(*cand, smt_mk_int_le(ctx, smt_mk_int_add2(ctx, ptrs->data[i], counts[j]), z->addr));
+    }
+  }
+}
+
 static void walk_with_count(seg_engine *e, seg_state *a, seg_layout *lay, const smt_term_vec *ptrs,
                             const smt_term *base, smt_term_vec *cand) {
   enum { MAX_COUNTS = 24, MAX_WALKERS = 16 };
@@ -459,7 +484,9 @@ static void walk_with_count(seg_engine *e, seg_state *a, seg_layout *lay, const 
     if (slot_is_count(f, k) && ncounts < MAX_COUNTS) counts[ncounts++] = x;
     if (slot_is_ptr(f, k) && nwalkers < MAX_WALKERS) walkers[nwalkers++] = x;
   }
-  if (ncounts == 0 || nwalkers == 0) return;
+  if (ncounts == 0) return;
+  index_walks(e, a, ptrs, base, counts, ncounts, cand);
+  if (nwalkers == 0) return;
   int64_t start[MAX_COUNTS];
   bool constant[MAX_COUNTS];
   for (uint32_t j = 0; j < ncounts; j++) constant[j] = kb_constant(e, a, counts[j], &start[j]);
