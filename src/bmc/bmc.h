@@ -225,7 +225,8 @@ char *bmc_kind_render(const ir_module *m, const bmc_kind_atom_vec *atoms, uint32
  * a failing assume) within the bounds. What the proof does not see: an
  * access that leaves its object for another live one (the memory model is
  * address-based; objects are separated by gaps, so only far jumps), and a
- * signed left shift that clang did not flag nsw.
+ * signed left shift without nsw (the front end marks signed shifts so only
+ * for no-overflow: fe_options.shift_signs).
  *
  * Bounds grow per loop: all start at 1; after a round without proof, the
  * loops and recursions whose unwinding condition is satisfiable (each

@@ -428,20 +428,6 @@ static void roots_beside(seg_engine *e, const seg_state *a, seg_layout *lay, smt
   VEC_FREE(tmp);
 }
 
-/* Beyond the seed: a pointer and a count that walk together, as in a
- * checksum over (buf, len) or the OpenBSD string functions. Each state
- * knows p and the count x apart; only their relation makes *p safe, and
- * the merge keeps only what <a> implies of the candidates:
- *   p - x <= lo + d  for a count x that is a constant c in <a> and p at
- *                    the offset o from lo that layout knows (else 0), d = o - c
- *                    (for (i = 0; i < n; i++) ... *p++ with n the size);
- *   p + x <= hi + 1  for a count that KB ties to the allocation's end
- *                    (while (n--) *p++ = c, with hi = lo + n - 1),
- *   lo + x <= p      for the same count walking back from the end
- *                    (cp = s + n; do *--cp ...; while (--n != 0)), and
- *   1 <= x           for that count (do *p++ = c; while (--n != 0)): <a>
- *                    knows n != 0 of the parameter, not of the loop's copy.
- * Candidates only: each is asked of <a> like the others. */
 /* Index walks up to a NUL: `while (p[x] != 0) x++` with p fixed and x a
  * count, over a string whose zero byte z is known (a PT atom z -> 0 in p's
  * allocation). The candidate p + x <= z is the index form of the
@@ -467,6 +453,20 @@ static void index_walks(seg_engine *e, seg_state *a, const smt_term_vec *ptrs, c
   }
 }
 
+/* Beyond the seed: a pointer and a count that walk together, as in a
+ * checksum over (buf, len) or the OpenBSD string functions. Each state
+ * knows p and the count x apart; only their relation makes *p safe, and
+ * the merge keeps only what <a> implies of the candidates:
+ *   p - x <= lo + d  for a count x that is a constant c in <a> and p at
+ *                    the offset o from lo that layout knows (else 0), d = o - c
+ *                    (for (i = 0; i < n; i++) ... *p++ with n the size);
+ *   p + x <= hi + 1  for a count that KB ties to the allocation's end
+ *                    (while (n--) *p++ = c, with hi = lo + n - 1),
+ *   lo + x <= p      for the same count walking back from the end
+ *                    (cp = s + n; do *--cp ...; while (--n != 0)), and
+ *   1 <= x           for that count (do *p++ = c; while (--n != 0)): <a>
+ *                    knows n != 0 of the parameter, not of the loop's copy.
+ * Candidates only: each is asked of <a> like the others. */
 static void walk_with_count(seg_engine *e, seg_state *a, seg_layout *lay, const smt_term_vec *ptrs,
                             const smt_term *base, smt_term_vec *cand) {
   enum { MAX_COUNTS = 24, MAX_WALKERS = 16 };
