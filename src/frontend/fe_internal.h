@@ -46,8 +46,8 @@ bool fe_module_has_shl(LLVMModuleRef mod);
  * and the passes): signed where the sanitizer guards the same shl (the k-th
  * of the function, at the same line and column), unsigned where it does
  * not. A function whose shl do not line up, or whose handler calls guard no
- * recognisable shl, is left unmarked (unknown). Returns the shl marked. */
-unsigned fe_mark_shift_signs(LLVMModuleRef plain, LLVMModuleRef sanitized, LLVMContextRef ctx);
+ * recognisable shl, is left unmarked (unknown). */
+void fe_mark_shift_signs(LLVMModuleRef plain, LLVMModuleRef sanitized, LLVMContextRef ctx);
 /* The mark of one shl (FE_SHL_UNKNOWN without one). */
 fe_shift_sign fe_shift_sign_of(LLVMContextRef ctx, LLVMValueRef shl);
 

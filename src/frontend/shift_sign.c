@@ -98,13 +98,12 @@ static bool same_place(LLVMValueRef a, LLVMValueRef b) {
   return LLVMGetDebugLocLine(a) == LLVMGetDebugLocLine(b) && LLVMGetDebugLocColumn(a) == LLVMGetDebugLocColumn(b);
 }
 
-unsigned fe_mark_shift_signs(LLVMModuleRef plain, LLVMModuleRef sanitized, LLVMContextRef ctx) {
+void fe_mark_shift_signs(LLVMModuleRef plain, LLVMModuleRef sanitized, LLVMContextRef ctx) {
   unsigned kind_s = LLVMGetMDKindIDInContext(ctx, MD_SIGNED, sizeof MD_SIGNED - 1);
   unsigned kind_u = LLVMGetMDKindIDInContext(ctx, MD_UNSIGNED, sizeof MD_UNSIGNED - 1);
   LLVMValueRef empty = LLVMMDNodeInContext(ctx, NULL, 0);
   value_vec ps = {0}, ss = {0};
   fe_ptrmap signed_set = {0};
-  unsigned marked = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(plain); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f)) continue;
     size_t len;
@@ -121,13 +120,11 @@ unsigned fe_mark_shift_signs(LLVMModuleRef plain, LLVMModuleRef sanitized, LLVMC
     for (size_t k = 0; k < ps.len; k++) {
       uint64_t one;
       LLVMSetMetadata(ps.data[k], fe_map_get(&signed_set, ss.data[k], &one) ? kind_s : kind_u, empty);
-      marked++;
     }
   }
   VEC_FREE(ps);
   VEC_FREE(ss);
   fe_map_free(&signed_set);
-  return marked;
 }
 
 fe_shift_sign fe_shift_sign_of(LLVMContextRef ctx, LLVMValueRef shl) {
