@@ -53,6 +53,18 @@ static smt_term value_under(smt_ctx *ctx, budget b, smt_term g, smt_term d) {
   return v;
 }
 
+/* A variable that changes by the Int constant d each round: unchanged when
+ * d = 0, else a counter with increment d. Returns 1 for a counter. */
+static uint32_t by_constant(smt_ctx *ctx, smt_term d, int *cls, smt_term *inc) {
+  if (mpz_sgn(smt_term_value(ctx, d)) == 0) {
+    *cls = AC_UNCHANGED;
+    return 0;
+  }
+  *cls = AC_COUNTER;
+  *inc = d;
+  return 1;
+}
+
 /* Classifies t's updates (accel.h); false when t is not of the shape. An
  * update that is neither x_i + c nor reads unchanged variables only gets
  * the increment c it has in some model of the guard (a proposal: the
@@ -69,30 +81,15 @@ static bool classify(const its *s, const its_trans *t, budget b, int *cls, smt_t
       continue;
     }
     smt_term d = smt_simplify(ctx, smt_mk_int_sub(ctx, u, s->pre[i]));
-    if (smt_term_kind(ctx, d) == SMT_INT_CONST) {
-      if (mpz_sgn(smt_term_value(ctx, d)) == 0) {
-        cls[i] = AC_UNCHANGED;
-      } else {
-        cls[i] = AC_COUNTER;
-        inc[i] = d;
-        counters++;
-      }
-    } else {
-      cls[i] = AC_ASSIGNED;
-    }
+    if (smt_term_kind(ctx, d) == SMT_INT_CONST) counters += by_constant(ctx, d, &cls[i], &inc[i]);
+    else cls[i] = AC_ASSIGNED;
   }
   for (uint32_t i = 0; i < n; i++) {
     if (cls[i] != AC_ASSIGNED || reads_unchanged_only(s, t->update[i], cls)) continue;
     smt_term d = smt_simplify(ctx, smt_mk_int_sub(ctx, t->update[i], s->pre[i]));
     smt_term c = value_under(ctx, b, t->guard, d);
     if (c == SMT_NULL) return false;
-    if (mpz_sgn(smt_term_value(ctx, c)) == 0) {
-      cls[i] = AC_UNCHANGED;
-    } else {
-      cls[i] = AC_COUNTER;
-      inc[i] = c;
-      counters++;
-    }
+    counters += by_constant(ctx, c, &cls[i], &inc[i]);
   }
   if (counters == 0) return false;
   for (uint32_t i = 0; i < n; i++)

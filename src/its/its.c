@@ -62,6 +62,26 @@ uint32_t its_find_loc(const its *s, const char *name) {
   return ITS_NONE;
 }
 
+uint32_t its_translation(const its *s, smt_term u, smt_term *d) {
+  smt_ctx *ctx = s->ctx;
+  if (u == SMT_NULL) return ITS_NONE;
+  uint32_t y = its_var_of_term(s, u);
+  if (y != ITS_NONE) {
+    *d = smt_mk_int(ctx, 0);
+    return y;
+  }
+  if (smt_term_kind(ctx, u) != SMT_INT_ADD || smt_term_nargs(ctx, u) != 2) return ITS_NONE;
+  smt_term a = smt_term_arg(ctx, u, 0), b = smt_term_arg(ctx, u, 1);
+  if (smt_term_kind(ctx, a) != SMT_INT_CONST) {
+    smt_term tmp = a;
+    a = b, b = tmp;
+  }
+  if (smt_term_kind(ctx, a) != SMT_INT_CONST) return ITS_NONE;
+  y = its_var_of_term(s, b);
+  if (y != ITS_NONE) *d = a;
+  return y;
+}
+
 uint32_t its_var_of_term(const its *s, smt_term t) {
   for (uint32_t i = 0; i < s->nvars; i++)
     if (s->pre[i] == t) return i;

@@ -92,6 +92,10 @@ uint32_t its_find_var(const its *s, const char *name);
 uint32_t its_find_loc(const its *s, const char *name);
 /* Index of the variable whose pre-state term is t, ITS_NONE if none. */
 uint32_t its_var_of_term(const its *s, smt_term t);
+/* When update u is y + d (y a program variable's pre-state term, d an Int
+ * constant, possibly 0, in either order; or y alone, d = 0): y's index, d
+ * in *d. Else ITS_NONE (*d untouched). */
+uint32_t its_translation(const its *s, smt_term u, smt_term *d);
 void its_set_start(its *s, uint32_t loc);
 
 /* Adds a transition: update has nvars entries (copied; SMT_NULL allowed,

@@ -56,28 +56,6 @@ static void add_candidate(const its *s, smt_term_vec *c, pp_tset *seen, smt_term
   if (pp_tset_add(seen, a)) VEC_PUSH(*c, a);
 }
 
-/* When u is y + d (y a program variable, d an Int constant, possibly 0):
- * y's index and d in *d; else ITS_NONE. */
-static uint32_t translation(const its *s, smt_term u, smt_term *d) {
-  smt_ctx *ctx = s->ctx;
-  if (u == SMT_NULL) return ITS_NONE;
-  uint32_t y = its_var_of_term(s, u);
-  if (y != ITS_NONE) {
-    *d = smt_mk_int(ctx, 0);
-    return y;
-  }
-  if (smt_term_kind(ctx, u) != SMT_INT_ADD || smt_term_nargs(ctx, u) != 2) return ITS_NONE;
-  smt_term a = smt_term_arg(ctx, u, 0), b = smt_term_arg(ctx, u, 1);
-  if (smt_term_kind(ctx, a) != SMT_INT_CONST) {
-    smt_term tmp = a;
-    a = b, b = tmp;
-  }
-  if (smt_term_kind(ctx, a) != SMT_INT_CONST) return ITS_NONE;
-  y = its_var_of_term(s, b);
-  if (y != ITS_NONE) *d = a;
-  return y;
-}
-
 /* Marks in *seen the conjuncts common to the guards of all transitions
  * leaving l. */
 static void common_guard_atoms(const its *s, uint32_t l, pp_tset *seen) {
@@ -115,7 +93,7 @@ static void translation_inverse(const its *s, const its_trans *t, bool keep_only
   smt_term zero = smt_mk_int(s->ctx, 0);
   for (uint32_t i = 0; i < s->nvars; i++) {
     smt_term d;
-    bool ok = translation(s, t->update[i], &d) == i && (!keep_only || d == zero);
+    bool ok = its_translation(s, t->update[i], &d) == i && (!keep_only || d == zero);
     repl[i] = ok ? smt_mk_int_sub(s->ctx, s->pre[i], d) : SMT_NULL;
   }
 }
@@ -172,7 +150,7 @@ static void candidates(const its *s, uint32_t l, smt_term_vec *c, pp_tset *seen_
         add_candidate(s, c, seen, smt_mk_int_ge(ctx, s->pre[i], u), MAX_CANDIDATES);
         continue;
       }
-      uint32_t y = translation(s, u, &d);
+      uint32_t y = its_translation(s, u, &d);
       if (y != ITS_NONE && y != i) {
         smt_term diff = smt_mk_int_sub(ctx, s->pre[i], s->pre[y]);
         add_candidate(s, c, seen, smt_mk_int_le(ctx, diff, d), MAX_CANDIDATES);

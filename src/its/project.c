@@ -8,14 +8,8 @@
 
 /* Is u the term x_i + d (or d + x_i) with d a nonzero Int constant? */
 static bool shifts(const its *s, uint32_t i, smt_term u) {
-  smt_ctx *ctx = s->ctx;
-  if (u == SMT_NULL || smt_term_kind(ctx, u) != SMT_INT_ADD || smt_term_nargs(ctx, u) != 2) return false;
-  smt_term a = smt_term_arg(ctx, u, 0), b = smt_term_arg(ctx, u, 1);
-  if (smt_term_kind(ctx, a) == SMT_INT_CONST) {
-    smt_term tmp = a;
-    a = b, b = tmp;
-  }
-  return its_var_of_term(s, a) == i && smt_term_kind(ctx, b) == SMT_INT_CONST && b != smt_mk_int(ctx, 0);
+  smt_term d;
+  return its_translation(s, u, &d) == i && d != smt_mk_int(s->ctx, 0);
 }
 
 /* Do all program variables of t lie in keep? */
