@@ -18,9 +18,10 @@ static const char usage[] =
     "  --format F      input format (default: by extension .smt2, .koat, .ari)\n"
     "  --print P       print the parsed system in format P and stop\n"
     "  --timeout S     give up after S seconds of wall or CPU time, whichever comes first\n"
-    "  --without STEP  switch off one step: preprocess, linear, nested, poly, cfr, nonterm,\n"
-    "                  accel (non-termination's loop acceleration and closed walks of two\n"
-    "                  loops), project (a large system's projection onto its counters first)\n"
+    "  --without STEP  switch off one step: preprocess, linear, nested, multiphase, minmax,\n"
+    "                  poly, cfr, nonterm, accel (non-termination's loop acceleration and\n"
+    "                  closed walks of two loops), project (a large system's projection onto\n"
+    "                  its counters first)\n"
     "  --stats         print solver query statistics on stderr at the end\n"
     "  --dump-smt DIR  write every solver query as DIR/query-NNNNNN.smt2\n"
     "  --progress      a live status line on stderr while proving (default: when stderr\n"
@@ -41,7 +42,7 @@ static bool one_of(const char *s, const char *const *opts) {
 int cmd_its(int argc, char **argv) {
   static const char *const formats[] = {"smt2", "koat", "ari", NULL};
   static const char *const prints[] = {"smt2", "koat", "ari", "text", NULL};
-  static const char *const steps[] = {"preprocess", "linear", "nested", "poly", "cfr", "nonterm", "accel", "project", NULL};
+  static const char *const steps[] = {"preprocess", "linear", "nested", "multiphase", "minmax", "poly", "cfr", "nonterm", "accel", "project", NULL};
   const char *format = NULL, *print = NULL, *file = NULL, *dump_dir = NULL;
   bool stats = false;
   its_prove_options opt = its_prove_default_options();
@@ -65,10 +66,12 @@ int cmd_its(int argc, char **argv) {
       print = argv[++i];
     } else if (strcmp(a, "--without") == 0) {
       if (!next || !one_of(next, steps))
-        return usage_error("--without needs preprocess, linear, nested, poly, cfr, nonterm, accel or project", next);
+        return usage_error("--without needs preprocess, linear, nested, multiphase, minmax, poly, cfr, nonterm, accel or project", next);
       if (strcmp(next, "preprocess") == 0) opt.preprocess = false;
       if (strcmp(next, "linear") == 0) opt.linear = false;
       if (strcmp(next, "nested") == 0) opt.nested = false;
+      if (strcmp(next, "multiphase") == 0) opt.multiphase = false;
+      if (strcmp(next, "minmax") == 0) opt.minmax = false;
       if (strcmp(next, "poly") == 0) opt.poly = false;
       if (strcmp(next, "cfr") == 0) opt.cfr = false;
       if (strcmp(next, "nonterm") == 0) opt.nonterm = false;

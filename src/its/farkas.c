@@ -20,6 +20,11 @@ static smt_term lin_comb(smt_ctx *ctx, smt_term_vec *buf, uint32_t n, mpz_t *con
 
 void its_farkas(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u, smt_term u0, int delta,
                 smt_term_vec *out) {
+  its_farkas_multipliers(ctx, scc, k, u, u0, delta, out, NULL);
+}
+
+void its_farkas_multipliers(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u, smt_term u0,
+                            int delta, smt_term_vec *out, smt_term *lambda) {
   assert(k < scc->trans.len && u && delta >= 0); /* delta >= 0: solving over Int loses nothing (header) */
   const lin_trans *t = &scc->trans.data[k];
   uint32_t w = lin_trans_width(scc, k), nr = (uint32_t)t->atoms.len;
@@ -30,6 +35,7 @@ void its_farkas(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u,
   for (uint32_t r = 0; r < nr; r++) {
     assert(t->atoms.data[r].rel == LIN_LE || t->atoms.data[r].rel == LIN_EQ);
     lam[r] = smt_mk_fresh(ctx, "rk.l", SMT_SORT_INT);
+    if (lambda) lambda[r] = lam[r];
     if (t->atoms.data[r].rel == LIN_LE) VEC_PUSH(*out, smt_mk_int_ge(ctx, lam[r], zero));
   }
   for (uint32_t j = 0; j <= w; j++) {

@@ -32,5 +32,10 @@
  * entries; u[j] == SMT_NULL stands for the coefficient 0. */
 void its_farkas(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u, smt_term u0, int delta,
                 smt_term_vec *out);
+/* The same; lambda (when not NULL) receives the multipliers, one per atom
+ * of transition k in order, for constraints on how the proof may use the
+ * atoms. */
+void its_farkas_multipliers(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u, smt_term u0,
+                            int delta, smt_term_vec *out, smt_term *lambda);
 
 #endif

@@ -152,6 +152,16 @@ static void pr(infix *f, smt_term t) {
     }
     if (k == SMT_OR) put(f, ")");
     return;
+  case SMT_ITE:
+    if (f->koat) break;
+    put(f, "(");
+    pr(f, smt_term_arg(ctx, t, 0));
+    put(f, " ? ");
+    pr(f, smt_term_arg(ctx, t, 1));
+    put(f, " : ");
+    pr(f, smt_term_arg(ctx, t, 2));
+    put(f, ")");
+    return;
   case SMT_NOT:
     put(f, "!(");
     pr(f, smt_term_arg(ctx, t, 0));

@@ -22,7 +22,7 @@ void its_rank_step_free(its_rank_step *st) {
 
 its_nested *its_nested_new(uint32_t depth, uint32_t nloc, const char *technique) {
   its_nested *n = xcalloc(1, sizeof *n);
-  n->depth = depth, n->nloc = nloc, n->technique = technique;
+  n->depth = depth, n->nloc = nloc, n->technique = technique, n->kind = ITS_NESTED_SUM;
   size_t len = (size_t)depth * nloc;
   n->f = xmalloc((len ? len : 1) * sizeof *n->f);
   for (size_t i = 0; i < len; i++) n->f[i] = SMT_NULL;
@@ -107,14 +107,18 @@ smt_answer its_check_nested(const its_problem *p, const its_nested *n) {
     const its_trans *tr = &s->trans.data[p->tidx[k]];
     uint32_t from = p->lloc[tr->from], to = p->lloc[tr->to];
     smt_term rel = its_problem_relation(s, p->tidx[k]);
+    smt_term premise = rel; /* multiphase: P^i_k */
     for (uint32_t i = 0; i < n->depth && ans != SMT_NO; i++) {
       smt_term fi = n->f[i * n->nloc + from];
       smt_term diff = smt_mk_int_sub(ctx, fi, at_post(s, n->f[i * n->nloc + to]));
-      if (i > 0) diff = smt_mk_int_add2(ctx, diff, n->f[(i - 1) * n->nloc + from]);
-      ans = worse(ans, smt_implies(ctx, p->budget, rel, smt_mk_int_ge(ctx, diff, one)));
+      if (i > 0 && n->kind == ITS_NESTED_SUM) diff = smt_mk_int_add2(ctx, diff, n->f[(i - 1) * n->nloc + from]);
+      if (i > 0 && n->kind == ITS_NESTED_PHASES)
+        premise = smt_mk_and2(ctx, premise, smt_mk_int_le(ctx, n->f[(i - 1) * n->nloc + from], smt_mk_int(ctx, -1)));
+      ans = worse(ans, smt_implies(ctx, p->budget, premise, smt_mk_int_ge(ctx, diff, one)));
     }
     if (ans != SMT_NO)
-      ans = worse(ans, smt_implies(ctx, p->budget, rel, smt_mk_int_ge(ctx, n->f[(n->depth - 1) * n->nloc + from], zero)));
+      ans = worse(ans,
+                  smt_implies(ctx, p->budget, premise, smt_mk_int_ge(ctx, n->f[(n->depth - 1) * n->nloc + from], zero)));
   }
   return ans;
 }

@@ -11,7 +11,7 @@
  *     >= 1 while it is >= 0). The prover removes the strict transitions and
  *     pushes the SCCs of what is left as new problems; or
  *   - proves that no run stays inside the problem forever: an its_nested
- *     (a nested / multiphase ranking function for all its transitions).
+ *     (a nested or a multiphase ranking function for all its transitions).
  * Whatever a technique found, the prover accepts it only after
  * its_check_step() / its_check_nested() proved it with smt_implies over Z
  * against the ORIGINAL guards and updates of the transitions (not against
@@ -36,6 +36,20 @@
  *   >= 1 at every step, so from some point on f^1 <= -1; from then on f^2
  *   drops by >= 1 - f^1 >= 2 at every step, so eventually f^2 <= -1; ...;
  *   eventually f^d <= -1, contradicting f^d >= 0 before every step.
+ *   multiphase (kind ITS_NESTED_PHASES; Ben-Amram & Genaim, "On
+ *            multiphase-linear ranking functions", CAV 2017, Def. 1 with
+ *            per-location functions), with P^1_k = R_k and
+ *            P^{i+1}_k = P^i_k /\ f^i_l(x) <= -1:
+ *            P^i_k => f^i_l(x) - f^i_l'(x') >= 1              (1 <= i <= d)
+ *            P^d_k => f^d_l(x) >= 0
+ *   Why multiphase suffices: on an infinite run inside the problem f^1
+ *   drops by >= 1 at every step, so from some point on f^1 <= -1 and stays
+ *   there; from then on every step satisfies P^2, so f^2 drops at every
+ *   step; ...; eventually every step satisfies P^d, where f^d >= 0 and
+ *   drops by >= 1 at every step: impossible forever. Unlike nested, a phase
+ *   need not pay for the previous one's growth, so several transitions that
+ *   grow different variables fit (x = x + y or x = x + z, then y = y + z,
+ *   z = z - 1: phases z, y, x).
  *
  * Ownership: its_rank_step / its_nested results belong to the caller
  * (its_rank_step_free / its_nested_free); their terms live in s->ctx.
@@ -69,14 +83,21 @@ typedef struct {
   const char *technique; /* static string, e.g. "linear", "polynomial" */
 } its_rank_step;
 
+typedef enum {
+  ITS_NESTED_SUM = 0,   /* the nested conditions above */
+  ITS_NESTED_PHASES = 1 /* the multiphase conditions above */
+} its_nested_kind;
+
 typedef struct {
   uint32_t depth, nloc;
   smt_term *f; /* depth * nloc terms: f[i * nloc + lloc[l]] is f^{i+1}_l */
+  its_nested_kind kind;
   const char *technique;
 } its_nested;
 
 its_rank_step *its_rank_step_new(uint32_t nloc, uint32_t nt, const char *technique);
 void its_rank_step_free(its_rank_step *st);
+/* A nested function (kind ITS_NESTED_SUM) with every term SMT_NULL. */
 its_nested *its_nested_new(uint32_t depth, uint32_t nloc, const char *technique);
 void its_nested_free(its_nested *n);
 
@@ -88,6 +109,7 @@ smt_term its_problem_relation(const its *s, uint32_t tidx);
  * mentions something other than pre-state variables), SMT_DONT_KNOW when a
  * query was not decided. */
 smt_answer its_check_step(const its_problem *p, const its_rank_step *st);
+/* Checks n's conditions by its kind (nested or multiphase). */
 smt_answer its_check_nested(const its_problem *p, const its_nested *n);
 
 /* Readable forms: "l1: 2*x - y + 1; l2: x" (one function per location). */

@@ -16,6 +16,8 @@
 #include "problem.h"
 #include "project.h"
 #include "rank_linear.h"
+#include "rank_minmax.h"
+#include "rank_multiphase.h"
 #include "rank_nested.h"
 #include "rank_poly.h"
 #include "transform.h"
@@ -27,6 +29,8 @@ its_prove_options its_prove_default_options(void) {
   its_prove_options o = {.preprocess = true,
                          .linear = true,
                          .nested = true,
+                         .multiphase = true,
+                         .minmax = true,
                          .poly = true,
                          .cfr = true,
                          .nonterm = true,
@@ -210,6 +214,31 @@ static bool drop_dead_ends(prover *pv, const its_problem *p, u32_vec_vec *work) 
   return any;
 }
 
+/* Closes problem p with the nested or multiphase function n when
+ * its_check_nested proves it (the proof says which and lists the phases);
+ * frees n then. False, n kept, otherwise. */
+static bool close_with(prover *pv, const its_problem *p, its_nested *n) {
+  if (its_check_nested(p, n) != SMT_YES) return false;
+  print_problem_head(pv->proof, p);
+  if (n->kind == ITS_NESTED_PHASES)
+    strbuf_printf(pv->proof,
+                  ": multiphase ranking function of depth %u (Ben-Amram & Genaim 2017: f_i decreases by >= 1 "
+                  "wherever f_1 .. f_(i-1) are all <= -1, and f_%u >= 0 there), for all of ",
+                  n->depth, n->depth);
+  else
+    strbuf_printf(pv->proof, ": nested ranking function of depth %u (%s), for all of ", n->depth, n->technique);
+  print_trans_list(pv->proof, p, NULL, true);
+  strbuf_printf(pv->proof, "\n");
+  for (uint32_t i = 0; i < n->depth; i++) {
+    strbuf_printf(pv->proof, "  f%u = ", i + 1);
+    its_print_functions(p, n->f + (size_t)i * n->nloc, pv->proof);
+    strbuf_printf(pv->proof, "\n");
+  }
+  pv->nested_closed++;
+  its_nested_free(n);
+  return true;
+}
+
 /* Ranks problem p. Returns true when the problem is closed or split (new
  * problems appended to *work), false when no technique made progress (the
  * reason is written). */
@@ -231,29 +260,30 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   /* dead ends out first: they can hide a linear ranking function */
   util_progress_step("dead-end transitions");
   if (!st && !out_of_time(pv) && drop_dead_ends(pv, p, work)) return true;
-  /* 2. nested: closes the whole problem */
+  /* 2. nested, then multiphase: each closes the whole problem */
   if (!st && pv->opt->nested && !out_of_time(pv)) {
     its_nested *n = NULL;
     util_progress_step("nested ranking");
     rank_status rs = its_rank_nested(p, pv->opt->nested_depth ? pv->opt->nested_depth : 3, &n);
-    if (rs == RANK_FOUND && its_check_nested(p, n) == SMT_YES) {
-      print_problem_head(pv->proof, p);
-      strbuf_printf(pv->proof, ": nested ranking function of depth %u (%s), for all of ", n->depth, n->technique);
-      print_trans_list(pv->proof, p, NULL, true);
-      strbuf_printf(pv->proof, "\n");
-      for (uint32_t i = 0; i < n->depth; i++) {
-        strbuf_printf(pv->proof, "  f%u = ", i + 1);
-        its_print_functions(p, n->f + (size_t)i * n->nloc, pv->proof);
-        strbuf_printf(pv->proof, "\n");
-      }
-      pv->nested_closed++;
-      its_nested_free(n);
-      return true;
-    }
+    if (rs == RANK_FOUND && close_with(pv, p, n)) return true;
     if (rs == RANK_FOUND) why = "nested ranking function failed its check";
     its_nested_free(n);
   }
-  /* 3. polynomial */
+  if (!st && pv->opt->multiphase && !out_of_time(pv)) {
+    its_nested *n = NULL;
+    util_progress_step("multiphase ranking");
+    rank_status rs = its_rank_multiphase(p, pv->opt->nested_depth ? pv->opt->nested_depth + 1 : 4, &n, NULL);
+    if (rs == RANK_FOUND && close_with(pv, p, n)) return true;
+    if (rs == RANK_FOUND) why = "multiphase ranking function failed its check";
+    its_nested_free(n);
+  }
+  /* 3. min / max of two affine functions */
+  if (!st && pv->opt->minmax && !out_of_time(pv)) {
+    its_rank_step *ms = NULL;
+    util_progress_step("min/max ranking");
+    if (its_rank_minmax(p, &ms) == RANK_FOUND) st = ms;
+  }
+  /* 4. polynomial */
   if (!st && pv->opt->poly && !out_of_time(pv)) {
     its_rank_step *ps = NULL;
     util_progress_step("polynomial ranking");
@@ -264,7 +294,7 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
   if (!st || its_check_step(p, st) != SMT_YES) {
     if (st) why = "ranking function failed its check against the original transitions";
     its_rank_step_free(st);
-    /* 4. control-flow refinement: the refined system's SCCs, ranked again */
+    /* 5. control-flow refinement: the refined system's SCCs, ranked again */
     strbuf note = {0};
     if (pv->opt->cfr && !pv->in_cfr && !out_of_time(pv) && try_cfr(pv, p, &note)) {
       strbuf_free(&note);

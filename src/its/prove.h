@@ -14,8 +14,13 @@
  *     cheapest first:
  *       linear   one linear ranking function, found with Farkas' lemma on
  *                the linear abstraction (rank_linear.h), strict set maximal;
- *       nested   a nested (multiphase) linear ranking function for all the
- *                problem's transitions (rank_nested.h);
+ *       nested   a nested linear ranking function for all the problem's
+ *                transitions (rank_nested.h);
+ *       multiphase  a multiphase linear ranking function for all of them
+ *                (rank_multiphase.h; Ben-Amram & Genaim, CAV 2017), for
+ *                phases that grow different variables;
+ *       minmax   a ranking function min(g, h) or max(g, h) of two affine
+ *                functions per location (rank_minmax.h);
  *       poly     a ranking function "linear plus squares" (seed 001 Sect.
  *                3.3) for non-linear transitions (rank_poly.h).
  *     When none of them makes progress on a problem:
@@ -48,7 +53,7 @@
  * the strict ones decreasing and bounded), an infinite run inside it takes
  * the strict transitions finitely often, so a suffix stays inside the rest,
  * hence inside one SCC of the rest: one of the new problems. A nested
- * function proves no infinite run stays inside its problem. A refinement
+ * or multiphase function proves no infinite run stays inside its problem. A refinement
  * (cfr.h) turns an infinite run inside its problem into an infinite run of
  * the refined system, which visits finitely many of its SCCs: so when each
  * of them is closed (by the same argument), the problem is. As the removal
@@ -86,12 +91,12 @@ typedef enum { ITS_PROVE_MAYBE = 0, ITS_PROVE_YES = 1, ITS_PROVE_NO = 2 } its_pr
 
 typedef struct {
   bool preprocess; /* step 1 */
-  bool linear, nested, poly; /* ranking techniques */
+  bool linear, nested, multiphase, minmax, poly; /* ranking techniques */
   bool cfr;        /* control-flow refinement of a problem the ranking techniques leave open */
   bool nonterm;    /* step 3 */
   bool accel;      /* step 3 with loop acceleration and closed walks of two loops (nonterm.h, accel.h) */
   bool project;    /* step 0: first the projection onto the counters (project.h) of a large system */
-  uint32_t nested_depth; /* maximal depth of nested functions (0 = 3) */
+  uint32_t nested_depth; /* maximal depth of nested functions (0 = 3); multiphase: one more */
   double rank_share;     /* with nonterm: step 2 gets this fraction of the time left, in (0, 1]; 0: all of it */
   budget budget; /* the whole proof (past its deadline: MAYBE with reason "timeout") and each solver check */
 } its_prove_options;

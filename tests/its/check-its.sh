@@ -50,14 +50,34 @@ done
 "$bp" its "$dir/lex2.koat" >"$tmp/out" 2>&1
 [ "$(grep -c ': linear ranking function$' "$tmp/out")" -eq 2 ] || bad "lex2.koat: not two ranking steps"
 
-# phases.koat needs control-flow refinement: MAYBE without it; its twin
+# phases.koat needs control-flow refinement (or the minmax step's
+# max(0, x - m), which is switched off here): MAYBE without it; its twin
 # phases-endless.koat is never YES, with or without it
-"$bp" its --timeout 60 --without cfr "$dir/phases.koat" >"$tmp/out" 2>&1
+"$bp" its --timeout 60 --without cfr --without minmax "$dir/phases.koat" >"$tmp/out" 2>&1
 [ "$(head -1 "$tmp/out")" = MAYBE ] || { bad "phases.koat: not MAYBE without cfr"; cat "$tmp/out"; }
-grep -q 'control-flow refinement' "$dir/phases.koat" && "$bp" its "$dir/phases.koat" | grep -q '^SCC .*: control-flow refinement' ||
+grep -q 'control-flow refinement' "$dir/phases.koat" &&
+  "$bp" its --without minmax "$dir/phases.koat" | grep -q '^SCC .*: control-flow refinement' ||
   bad "phases.koat: the proof does not show the refinement"
 "$bp" its --timeout 60 --without cfr "$dir/phases-endless.koat" >"$tmp/out" 2>&1
 [ "$(head -1 "$tmp/out")" != YES ] || bad "phases-endless.koat: YES without cfr"
+
+# multiphase.koat needs the multiphase step, minmax.koat the minmax step:
+# each MAYBE without its step, and the proof names it; their twins
+# (multiphase-endless.koat, minmax-endless.koat) are never YES
+for step in multiphase minmax; do
+  "$bp" its --timeout 60 "$dir/$step.koat" >"$tmp/out" 2>&1
+  case $step in
+    multiphase) grep -q ': multiphase ranking function of depth 3' "$tmp/out" ;;
+    minmax) grep -q ': min ranking function$' "$tmp/out" ;;
+  esac || { bad "$step.koat: the proof does not show the $step step"; cat "$tmp/out"; }
+  "$bp" its --timeout 60 --without "$step" "$dir/$step.koat" >"$tmp/out" 2>&1
+  [ "$(head -1 "$tmp/out")" = MAYBE ] || { bad "$step.koat: not MAYBE without $step"; cat "$tmp/out"; }
+  for w in "" "--without $step"; do
+    # shellcheck disable=SC2086
+    "$bp" its --timeout 60 $w "$dir/$step-endless.koat" >"$tmp/out" 2>&1
+    [ "$(head -1 "$tmp/out")" != YES ] || bad "$step-endless.koat: YES ($w)"
+  done
+done
 
 # accel-inner.koat needs loop acceleration (the inner loop taken y times at
 # once, then the outer one: a closed recurrent set): NO only with the accel

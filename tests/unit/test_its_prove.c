@@ -45,7 +45,8 @@ static const char *answer_name(its_prove_answer a) {
 
 /* Expects `want` with all techniques (and the output's shape), and checks
  * that no configuration with one step switched off contradicts it. When
- * needs is not NULL, switching that technique off must lose the answer. */
+ * needs is not NULL ("nested", or several joined by '+': "cfr+minmax"),
+ * switching those techniques off together must lose the answer. */
 static void expect(const char *name, const char *text, its_prove_answer want, const char *needs) {
   its_prove_options all = its_prove_default_options();
   char *out = NULL;
@@ -55,17 +56,30 @@ static void expect(const char *name, const char *text, its_prove_answer want, co
   CHECK_MSG(strncmp(out, head, strlen(head)) == 0, "%s: %s", name, out);
   if (a == ITS_PROVE_YES) CHECK_MSG(strstr(out, "proof:") != NULL, "%s: proof text: %s", name, out);
   free(out);
-  static const char *const steps[] = {"preprocess", "linear", "nested", "poly", "cfr", "nonterm"};
-  for (int i = 0; i < 6; i++) {
+  enum { NSTEPS = 8 };
+  static const char *const steps[NSTEPS] = {"preprocess", "linear", "nested", "multiphase",
+                                            "minmax",     "poly",   "cfr",    "nonterm"};
+  its_prove_options needed = all;
+  for (int i = 0; i < NSTEPS; i++) {
     its_prove_options o = all;
-    bool *flag[] = {&o.preprocess, &o.linear, &o.nested, &o.poly, &o.cfr, &o.nonterm};
+    bool *flag[NSTEPS] = {&o.preprocess, &o.linear, &o.nested, &o.multiphase, &o.minmax, &o.poly, &o.cfr, &o.nonterm};
+    bool *needed_flag[NSTEPS] = {&needed.preprocess, &needed.linear, &needed.nested, &needed.multiphase,
+                                 &needed.minmax,     &needed.poly,   &needed.cfr,    &needed.nonterm};
     *flag[i] = false;
     its_prove_answer b = prove_with(text, &o, &out);
     CHECK_MSG(b == ITS_PROVE_MAYBE || b == a, "%s without %s: %s contradicts %s", name, steps[i], answer_name(b),
               answer_name(a));
-    if (needs && strcmp(needs, steps[i]) == 0)
-      CHECK_MSG(b == ITS_PROVE_MAYBE, "%s: still %s without %s (the test does not show the technique)", name,
-                answer_name(b), steps[i]);
+    free(out);
+    if (needs) {
+      size_t len = strlen(steps[i]);
+      for (const char *q = strstr(needs, steps[i]); q; q = strstr(q + 1, steps[i]))
+        if ((q == needs || q[-1] == '+') && (q[len] == 0 || q[len] == '+')) *needed_flag[i] = false;
+    }
+  }
+  if (needs) {
+    its_prove_answer b = prove_with(text, &needed, &out);
+    CHECK_MSG(b == ITS_PROVE_MAYBE, "%s: still %s without %s (the test does not show the technique)", name,
+              answer_name(b), needs);
     free(out);
   }
 }
@@ -103,16 +117,28 @@ static void test_basics(void) {
          ITS_PROVE_NO, NULL);
   expect("acyclic", HDR "(VAR x)\n(RULES\n  start(x) -> a(x + 1)\n  a(x) -> b(x) :|: x > 0\n)\n", ITS_PROVE_YES,
          NULL);
-  /* nested (multiphase): while (x >= 0) { x = x + y; y = y - 1; } */
-  expect("multiphase", HDR "(VAR x y)\n(RULES\n  start(x, y) -> l(x, y)\n  l(x, y) -> l(x + y, y - 1) :|: x >= 0\n)\n",
-         ITS_PROVE_YES, "nested");
-  /* two phases (control-flow refinement): while (x != m) { if (x > m) x = 0;
-   * else x = x + 1; } with m >= 0; and its twin whose second phase counts
-   * down, which must never be YES */
+  /* nested (or multiphase): while (x >= 0) { x = x + y; y = y - 1; } */
+  expect("nested", HDR "(VAR x y)\n(RULES\n  start(x, y) -> l(x, y)\n  l(x, y) -> l(x + y, y - 1) :|: x >= 0\n)\n",
+         ITS_PROVE_YES, "nested+multiphase");
+  /* multiphase only: x grows by y or by z, y by z, z falls */
+  expect("multiphase",
+         HDR "(VAR x y z)\n(RULES\n  start(x, y, z) -> l(x, y, z)\n  l(x, y, z) -> l(x + y, y + z, z - 1) :|: x >= 0\n"
+             "  l(x, y, z) -> l(x + z, y + z, z - 1) :|: x >= 0\n)\n",
+         ITS_PROVE_YES, "multiphase");
+  /* min(x, y) falls; each alone may be reset up */
+  expect("minimum",
+         HDR "(VAR x y u)\n(RULES\n  start(x, y, u) -> l(x, y, u)\n"
+             "  l(x, y, u) -> l(u, x - 1, u) :|: x > 0 && y > 0 && x < y\n"
+             "  l(x, y, u) -> l(y - 1, u, u) :|: x > 0 && y > 0 && x >= y\n)\n",
+         ITS_PROVE_YES, "minmax");
+  /* two phases (control-flow refinement, or the minmax step's
+   * max(0, x - m)): while (x != m) { if (x > m) x = 0; else x = x + 1; }
+   * with m >= 0; and its twin whose second phase counts down, which must
+   * never be YES */
   expect("two phases",
          HDR "(VAR x m)\n(RULES\n  start(x, m) -> l(x, m) :|: m >= 0\n  l(x, m) -> l(0, m) :|: x > m\n"
              "  l(x, m) -> l(x + 1, m) :|: x < m\n)\n",
-         ITS_PROVE_YES, "cfr");
+         ITS_PROVE_YES, "cfr+minmax");
   expect("two phases, the second endless",
          HDR "(VAR x m)\n(RULES\n  start(x, m) -> l(x, m) :|: m >= 0\n  l(x, m) -> l(0, m) :|: x > m\n"
              "  l(x, m) -> l(x - 1, m) :|: x < m\n)\n",
