@@ -94,8 +94,10 @@
  * as "x + 0xFF..FF", so a constant with the sign bit set is ambiguous
  * (-c or 2^n - c). It is read signed in add/sub/mul (C's x - c is
  * x + (-c) in the IR; unsigned when the operation is nuw only) and signed
- * comparisons, unsigned in unsigned comparisons, and is a fresh value
- * everywhere else (counted in math_unknown). Nondet values and
+ * comparisons, unsigned in unsigned comparisons; in == / !=, a phi or a
+ * select as the value it meets is read when every signed / unsigned use
+ * of that value's class (seed 000's vote, ir_repr_unanimous) is of one
+ * kind; it is a fresh value everywhere else (counted in math_unknown). Nondet values and
  * uninitialised reads are unbounded integers.
  *
  * Memory: pointers are not variables. A global whose address is used only

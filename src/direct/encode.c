@@ -1045,6 +1045,17 @@ static void math_resolve(dt_val *v, uint8_t rep) {
   v->ambiguous = false;
 }
 
+/* Reads an ambiguous constant as the value it meets (a phi's or select's
+ * result, the other operand of == / !=) is read, when every signed /
+ * unsigned use of that value's class is of one kind (ir_repr_unanimous):
+ * `i != -5` on an int that only signed comparisons and nsw arithmetic
+ * touch is -5, not 2^32 - 5. Mixed or no votes: it stays ambiguous. */
+static void math_resolve_as(dt_ctx *c, dt_val *v, uint32_t partner_gval) {
+  if (!c->math || !v->is_const || !v->ambiguous) return;
+  uint8_t rep = dt_gval_math_rep(c, partner_gval);
+  if (rep != DT_REP_NONE) math_resolve(v, rep);
+}
+
 /* The term of an integer operand (an ambiguous constant: a fresh value). */
 static smt_term math_term(dt_ctx *c, const dt_val *v, dt_ival *iv) {
   dt_cases cs;
@@ -1123,6 +1134,11 @@ static void exec_icmp(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
   if (c->math && in->pred != IR_EQ && in->pred != IR_NE) { /* the predicate says how to read a constant */
     math_resolve(&a, rep);
     math_resolve(&b, rep);
+  } else if (c->math) { /* == / !=: as the other operand is read */
+    if (!b.is_const && (in->ops[1].kind == IR_VAL_INST || in->ops[1].kind == IR_VAL_ARG))
+      math_resolve_as(c, &a, gval_of(c, instance, in->ops[1]));
+    if (!a.is_const && (in->ops[0].kind == IR_VAL_INST || in->ops[0].kind == IR_VAL_ARG))
+      math_resolve_as(c, &b, gval_of(c, instance, in->ops[0]));
   }
   /* x == 0 / x != 0 of a 0/1 value is its Bool */
   if ((in->pred == IR_EQ || in->pred == IR_NE) && (a.kind == DT_B_BOOLINT || b.kind == DT_B_BOOLINT)) {
@@ -1297,6 +1313,8 @@ static void exec_select(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, 
     return;
   }
   uint8_t rep = rep_of_gval(c, gv);
+  math_resolve_as(c, &a, gv);
+  math_resolve_as(c, &b, gv);
   if (a.kind == DT_B_BOOLINT && b.kind == DT_B_BOOLINT) {
     smt_term t = smt_mk_or2(c->ctx, smt_mk_and2(c->ctx, cb, a.t), smt_mk_and2(c->ctx, ncb, b.t));
     bind(s, gv, DT_B_BOOLINT, t, (dt_ival){0, 1});
@@ -1492,6 +1510,7 @@ static void bind_phis(dt_ctx *c, dt_states *ss, size_t si, uint32_t instance, ui
     if (j == in->ntargets) continue;
     dt_val v = read(c, s, instance, in->ops[j]);
     uint32_t gv = result_gval(c, instance, i);
+    math_resolve_as(c, &v, gv);
     if (v.bits == 1) {
       vals[k] = (dt_bind){gv, DT_B_BOOL, v.t, {0, 1}};
       continue;

@@ -29,7 +29,7 @@ typedef struct {
   dt_i128 lo, hi;
 } dt_ival;
 
-enum { DT_REP_S = 0, DT_REP_U = 1 };
+enum { DT_REP_S = 0, DT_REP_U = 1, DT_REP_NONE = 2 };
 
 typedef struct {
   uint32_t func;
@@ -70,6 +70,8 @@ typedef struct {
 typedef struct {
   uint32_t nvals;       /* ninsts + nparams */
   uint8_t *rep;         /* nvals: DT_REP_S / DT_REP_U */
+  uint8_t *math_rep;    /* nvals: DT_REP_S / DT_REP_U where every vote of the value's class
+                           (ir_repr_unanimous) was for it, else DT_REP_NONE */
   bool *relevant;       /* nvals */
   bool ret_relevant;    /* some call's result is relevant */
   bool recursive;       /* on a cycle of the call graph */
@@ -156,6 +158,9 @@ void dt_program_free(dt_ctx *c);
 /* The live relevant values at node n (global ids, appended to *out). */
 void dt_live_at_node(const dt_ctx *c, uint32_t n, u32_vec *out);
 /* The representation and width of a global value id. */
+/* The unanimous representation of instance value gval (math_rep), or
+ * DT_REP_NONE (also for globals). */
+uint8_t dt_gval_math_rep(const dt_ctx *c, uint32_t gval);
 uint8_t dt_gval_rep(const dt_ctx *c, uint32_t gval, unsigned *bits);
 /* Instance and function value of a global id. */
 uint32_t dt_gval_instance(const dt_ctx *c, uint32_t gval);

@@ -411,7 +411,11 @@ static void choose_reps(dt_ctx *c) {
   for (size_t fi = 0; fi < nf; fi++) {
     if (!c->funcs[fi].reachable) continue;
     for (uint32_t v = 0; v < c->funcs[fi].nvals; v++)
+    {
       c->funcs[fi].rep[v] = ir_repr_signed(&u, fbase[fi] + v) ? DT_REP_S : DT_REP_U;
+      int side = ir_repr_unanimous(&u, fbase[fi] + v);
+      c->funcs[fi].math_rep[v] = side < 0 ? DT_REP_S : side > 0 ? DT_REP_U : DT_REP_NONE;
+    }
   }
   for (size_t g = 0; g < m->globals.len; g++)
     c->grep[g] = ir_repr_signed(&u, gbase + (uint32_t)g) ? DT_REP_S : DT_REP_U;
@@ -607,6 +611,12 @@ uint32_t dt_gval_instance(const dt_ctx *c, uint32_t gval) {
   }
   assert(gval - c->insts.data[lo].base < c->funcs[c->insts.data[lo].func].nvals);
   return lo;
+}
+
+uint8_t dt_gval_math_rep(const dt_ctx *c, uint32_t gval) {
+  if (gval >= c->nvals_total) return DT_REP_NONE;
+  const dt_instance *I = &c->insts.data[dt_gval_instance(c, gval)];
+  return c->funcs[I->func].math_rep[gval - I->base];
 }
 
 uint8_t dt_gval_rep(const dt_ctx *c, uint32_t gval, unsigned *bits) {
@@ -855,6 +865,8 @@ bool dt_program_build(dt_ctx *c) {
     dt_func *df = &c->funcs[fi];
     df->nvals = dt_nvals(&m->funcs.data[fi]);
     df->rep = xcalloc(df->nvals + 1, 1);
+    df->math_rep = xmalloc(df->nvals + 1);
+    memset(df->math_rep, DT_REP_NONE, df->nvals + 1);
     df->relevant = xcalloc(df->nvals + 1, sizeof *df->relevant);
   }
   c->gtracked = xcalloc(ng + 1, sizeof *c->gtracked);
@@ -890,6 +902,7 @@ void dt_program_free(dt_ctx *c) {
     for (size_t fi = 0; fi < c->m->funcs.len; fi++) {
       dt_func *df = &c->funcs[fi];
       free(df->rep);
+      free(df->math_rep);
       free(df->relevant);
       free(df->cell_bits);
       free(df->cell_of);

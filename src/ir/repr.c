@@ -31,6 +31,8 @@ void ir_repr_init(ir_repr *r, uint32_t n) {
   r->n = n;
   r->parent = xmalloc((n ? n : 1) * sizeof *r->parent);
   r->balance = xcalloc(n ? n : 1, sizeof *r->balance);
+  r->nsigned = xcalloc(n ? n : 1, sizeof *r->nsigned);
+  r->nunsigned = xcalloc(n ? n : 1, sizeof *r->nunsigned);
   for (uint32_t i = 0; i < n; i++) r->parent[i] = i;
   r->finished = false;
 }
@@ -38,6 +40,8 @@ void ir_repr_init(ir_repr *r, uint32_t n) {
 void ir_repr_free(ir_repr *r) {
   free(r->parent);
   free(r->balance);
+  free(r->nsigned);
+  free(r->nunsigned);
   memset(r, 0, sizeof *r);
 }
 
@@ -56,6 +60,8 @@ void ir_repr_join(ir_repr *r, uint32_t a, uint32_t b) {
 void ir_repr_vote(ir_repr *r, uint32_t x, int32_t weight) {
   assert(!r->finished && x < r->n);
   r->balance[x] += weight;
+  if (weight > 0) r->nunsigned[x] += (uint64_t)weight;
+  if (weight < 0) r->nsigned[x] += (uint64_t)-(int64_t)weight;
 }
 
 void ir_repr_finish(ir_repr *r) {
@@ -63,7 +69,10 @@ void ir_repr_finish(ir_repr *r) {
   /* roots are not moved by find, so each node's vote lands on its final root */
   for (uint32_t i = 0; i < r->n; i++) {
     uint32_t c = ir_repr_find(r, i);
-    if (c != i) r->balance[c] += r->balance[i], r->balance[i] = 0;
+    if (c == i) continue;
+    r->balance[c] += r->balance[i], r->balance[i] = 0;
+    r->nsigned[c] += r->nsigned[i], r->nsigned[i] = 0;
+    r->nunsigned[c] += r->nunsigned[i], r->nunsigned[i] = 0;
   }
   r->finished = true;
 }
@@ -71,6 +80,14 @@ void ir_repr_finish(ir_repr *r) {
 bool ir_repr_signed(ir_repr *r, uint32_t x) {
   assert(r->finished);
   return r->balance[ir_repr_find(r, x)] <= 0;
+}
+
+int ir_repr_unanimous(ir_repr *r, uint32_t x) {
+  assert(r->finished);
+  uint32_t c = ir_repr_find(r, x);
+  if (r->nsigned[c] && !r->nunsigned[c]) return -1;
+  if (r->nunsigned[c] && !r->nsigned[c]) return 1;
+  return 0;
 }
 
 /* ---- the scan of seed 000, Sect. 2 ---------------------------------------------- */

@@ -38,6 +38,7 @@ typedef struct {
   uint32_t n;        /* nodes 0 .. n-1 */
   uint32_t *parent;  /* union-find forest */
   int64_t *balance;  /* per node: unsigned minus signed votes; after finish: per class, at its root */
+  uint64_t *nsigned, *nunsigned; /* per node: the votes of each side (weights); after finish: per class */
   bool finished;
 } ir_repr;
 
@@ -54,6 +55,11 @@ void ir_repr_finish(ir_repr *r);
 /* Does x's class vote signed (signed votes >= unsigned votes)? Only after
  * ir_repr_finish. */
 bool ir_repr_signed(ir_repr *r, uint32_t x);
+/* Did x's class get votes of one side only? -1: only signed votes, +1:
+ * only unsigned votes, 0: none or both. Only after ir_repr_finish. (The
+ * direct translation's mathematical reading asks this before it reads a
+ * constant with the sign bit set one way: direct.h.) */
+int ir_repr_unanimous(ir_repr *r, uint32_t x);
 
 /* Where a function's values are among the nodes: instruction j is node
  * inst0 + j, parameter i is node param0 + i. */

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "../smt/build.h"
+#include "../smt/solver.h"
+#include "../smt/term.h"
 
 /* Sum of coef[i] * x[i] over the non-zero coefficients, plus extra (may be
  * SMT_NULL). */
@@ -50,4 +52,31 @@ void its_farkas_multipliers(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const 
   VEC_FREE(buf);
   free(col);
   free(lam);
+}
+
+void its_farkas_model(smt_ctx *ctx, smt_solver *sv, bool relaxed, const smt_term *c, size_t n, mpz_t *out) {
+  if (!relaxed) {
+    for (size_t i = 0; i < n; i++) {
+      smt_term v = smt_solver_value(sv, c[i]);
+      if (v && smt_term_kind(ctx, v) == SMT_INT_CONST) mpz_set(out[i], smt_term_value(ctx, v));
+      else mpz_set_ui(out[i], 0);
+    }
+    return;
+  }
+  mpq_t *q = xmalloc((n ? n : 1) * sizeof *q);
+  mpz_t l;
+  mpz_init_set_ui(l, 1);
+  for (size_t i = 0; i < n; i++) {
+    mpq_init(q[i]);
+    if (!smt_z3_value_rational(sv, c[i], q[i])) mpq_set_ui(q[i], 0, 1);
+    mpz_lcm(l, l, mpq_denref(q[i]));
+  }
+  for (size_t i = 0; i < n; i++) {
+    assert(mpz_divisible_p(l, mpq_denref(q[i]))); /* l is a common multiple */
+    mpz_divexact(out[i], l, mpq_denref(q[i]));
+    mpz_mul(out[i], out[i], mpq_numref(q[i]));
+    mpq_clear(q[i]);
+  }
+  mpz_clear(l);
+  free(q);
 }

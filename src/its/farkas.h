@@ -38,4 +38,13 @@ void its_farkas(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u,
 void its_farkas_multipliers(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const smt_term *u, smt_term u0,
                             int delta, smt_term_vec *out, smt_term *lambda);
 
+/* The values of the unknowns c[0..n-1] in sv's model as integers (out[i]
+ * initialised by the caller). With relaxed (smt_z3_relax_ints: the solver
+ * read the Int unknowns as reals), the rational values are scaled by the
+ * least common multiple of their denominators: every Farkas constraint is
+ * homogeneous except ">= delta" with delta in {0, 1}, so the scaled
+ * solution satisfies them all (header). An unknown the model has no value
+ * for is 0; the caller's independent check judges the result. */
+void its_farkas_model(smt_ctx *ctx, smt_solver *sv, bool relaxed, const smt_term *c, size_t n, mpz_t *out);
+
 #endif

@@ -54,15 +54,15 @@ static smt_term step_condition(smt_ctx *ctx, const lin_scc *scc, uint32_t k, smt
   return smt_mk_and2(ctx, each[0], each[1]);
 }
 
-/* The affine function of coefficient row c (constant first) over the ITS
- * variables vars, with the model's values. */
-static smt_term affine(const its_problem *p, smt_solver *sv, const smt_term *c, uint32_t n, const uint32_t *vars) {
+/* The affine function of the integer coefficient row c (constant first)
+ * over the ITS variables vars. */
+static smt_term affine(const its_problem *p, const mpz_t *c, uint32_t n, const uint32_t *vars) {
   smt_ctx *ctx = p->s->ctx;
   smt_term_vec sum = {0};
   for (uint32_t j = 0; j <= n; j++) {
-    smt_term v = smt_solver_value(sv, c[j]);
-    if (!v || smt_term_kind(ctx, v) != SMT_INT_CONST || !mpz_sgn(smt_term_value(ctx, v))) continue;
-    VEC_PUSH(sum, j == 0 ? v : smt_mk_int_mul2(ctx, v, p->s->pre[vars[j - 1]]));
+    if (!mpz_sgn(c[j])) continue;
+    smt_term k = smt_mk_int_mpz(ctx, c[j]);
+    VEC_PUSH(sum, j == 0 ? k : smt_mk_int_mul2(ctx, k, p->s->pre[vars[j - 1]]));
   }
   smt_term r = smt_mk_int_add(ctx, (uint32_t)sum.len, sum.data);
   VEC_FREE(sum);
@@ -81,6 +81,7 @@ static rank_status try_template(const its_problem *p, const lin_scc *scc, const 
   }
   smt_term *strict = xmalloc((p->nt ? p->nt : 1) * sizeof *strict);
   smt_solver *sv = smt_solver_new(ctx, SMT_BACKEND_Z3);
+  bool relaxed = smt_z3_relax_ints(sv); /* simplex, not branch and bound (farkas.h) */
   for (uint32_t k = 0; k < p->nt; k++) {
     const lin_trans *tr = &scc->trans.data[k];
     smt_term *comp[2][2] = {{c[0] + (size_t)tr->from * np, c[0] + (size_t)tr->to * np},
@@ -93,15 +94,30 @@ static rank_status try_template(const its_problem *p, const lin_scc *scc, const 
     smt_solver_assert(sv, smt_mk_ite(ctx, strict[k], strong, weak));
   }
   smt_solver_assert(sv, smt_mk_or(ctx, p->nt, strict));
-  smt_result r = smt_solver_check(sv, p->budget);
+  /* the template is a bet: a query the solver does not settle quickly
+   * (disjunctions of Farkas certificates) is given up, and the time goes
+   * to the techniques after it */
+  budget b = budget_queries(p->budget, p->budget.query_ms && p->budget.query_ms < MINMAX_QUERY_MS ? p->budget.query_ms
+                                                                                                 : MINMAX_QUERY_MS);
+  smt_result r = smt_solver_check(sv, b);
   rank_status st = r == SMT_SAT ? RANK_FOUND : r == SMT_UNSAT ? RANK_NONE : RANK_UNKNOWN;
   if (st == RANK_FOUND) {
     its_rank_step *step = its_rank_step_new(p->nloc, p->nt, is_min ? "min" : "max");
+    /* both components of every location in one array: one common scale */
+    size_t nall = 2 * per + 1; /* + 1: never a zero-byte allocation */
+    smt_term *all = xmalloc(nall * sizeof *all);
+    mpz_t *val = xmalloc(nall * sizeof *val);
+    for (size_t j = 0; j < per; j++) all[j] = c[0][j], all[per + j] = c[1][j];
+    for (size_t j = 0; j < 2 * per; j++) mpz_init(val[j]);
+    its_farkas_model(ctx, sv, relaxed, all, 2 * per, val);
     for (uint32_t l = 0; l < p->nloc; l++) {
-      smt_term g = affine(p, sv, c[0] + (size_t)l * np, n, vars), h = affine(p, sv, c[1] + (size_t)l * np, n, vars);
+      smt_term g = affine(p, val + (size_t)l * np, n, vars), h = affine(p, val + per + (size_t)l * np, n, vars);
       smt_term g_first = is_min ? smt_mk_int_le(ctx, g, h) : smt_mk_int_ge(ctx, g, h);
       step->f[l] = smt_mk_ite(ctx, g_first, g, h);
     }
+    for (size_t j = 0; j < 2 * per; j++) mpz_clear(val[j]);
+    free(val);
+    free(all);
     for (uint32_t k = 0; k < p->nt; k++) step->strict[k] = smt_solver_value(sv, strict[k]) == SMT_TRUE;
     *out = step;
   }

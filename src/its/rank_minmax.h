@@ -31,7 +31,8 @@
  * The step's function is the Int term min/max (an ite) over s->pre;
  * its_check_step proves it against the original transitions before the
  * prover removes anything. Only problems of at most MINMAX_MAX_TRANS
- * transitions are tried: each adds ten Farkas certificates.
+ * transitions are tried: each adds ten Farkas certificates; and each
+ * query gets at most MINMAX_QUERY_MS.
  *
  * Names: fresh unknowns "rk.c!N", "rk.l!N", "rk.b!N".
  */
@@ -42,11 +43,13 @@
 #include "rank_linear.h" /* rank_status */
 
 #define MINMAX_MAX_TRANS 12
+#define MINMAX_QUERY_MS 300 /* each template's query at most (the answers found take < 0.1 s; a
+                                   hopeless one can take seconds) */
 
 /* Tries min, then max. RANK_FOUND: *out (technique "min" or "max"; caller
  * frees) passed its_check_step. RANK_NONE: neither template fits (or the
  * problem is too large). RANK_UNKNOWN: a solver query (bounded by
- * p->budget) was not decided. *out is NULL unless RANK_FOUND. */
+ * p->budget and MINMAX_QUERY_MS) was not decided. *out is NULL unless RANK_FOUND. */
 rank_status its_rank_minmax(const its_problem *p, its_rank_step **out);
 
 #endif

@@ -45,6 +45,7 @@ static rank_status find_phase(const its_problem *p, const lin_scc *scc, const bo
   smt_term *c = xmalloc((nc ? nc : 1) * sizeof *c);
   for (size_t i = 0; i < nc; i++) c[i] = smt_mk_fresh(ctx, "rk.c", SMT_SORT_INT);
   smt_solver *sv = smt_solver_new(ctx, SMT_BACKEND_Z3);
+  bool relaxed = smt_z3_relax_ints(sv); /* simplex, not branch and bound (farkas.h) */
   smt_term_vec conj = {0}, used = {0};
   for (uint32_t k = 0; k < scc->trans.len; k++) {
     if (!live[k]) continue;
@@ -74,12 +75,7 @@ static rank_status find_phase(const its_problem *p, const lin_scc *scc, const bo
   VEC_FREE(conj);
   smt_result r = smt_solver_check(sv, p->budget);
   rank_status st = r == SMT_SAT ? RANK_FOUND : r == SMT_UNSAT ? RANK_NONE : RANK_UNKNOWN;
-  if (st == RANK_FOUND)
-    for (size_t i = 0; i < nc; i++) {
-      smt_term v = smt_solver_value(sv, c[i]);
-      if (v && smt_term_kind(ctx, v) == SMT_INT_CONST) mpz_set(f->c[i], smt_term_value(ctx, v));
-      else mpz_set_ui(f->c[i], 0); /* the check judges */
-    }
+  if (st == RANK_FOUND) its_farkas_model(ctx, sv, relaxed, c, nc, f->c);
   smt_solver_free(sv);
   free(c);
   return st;
