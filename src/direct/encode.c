@@ -1076,7 +1076,33 @@ static void math_fresh(dt_ctx *c, dt_state *s, uint32_t gv) {
 
 /* add / sub / mul over Z; every other operator has no clean integer
  * counterpart and yields a fresh value. */
+/* x / k and x % k over Z for a constant k != 0, as C11 6.5.5 defines
+ * them (the quotient truncated toward zero): fresh q and r with
+ * x = k*q + r, |r| < |k|, and r of x's sign (r >= 0 when x >= 0, r <= 0
+ * when x < 0). The result is q (sdiv) or r (srem). */
+static void math_sdiv_const(dt_ctx *c, dt_state *s, uint32_t gv, const ir_inst *in, dt_val a, dt_i128 k) {
+  assert(k != 0 && (in->op == IR_SDIV || in->op == IR_SREM));
+  dt_ival ia;
+  smt_term x = math_term(c, &a, &ia);
+  smt_term q = dt_new_temp(c), r = dt_new_temp(c);
+  dt_i128 m = (k < 0 ? -k : k) - 1; /* |r| <= m */
+  push_conj(s, smt_mk_eq(c->ctx, x, add(c, mulk(c, k, q), r)));
+  smt_term nonneg = smt_mk_and2(c->ctx, gek(c, x, 0), smt_mk_and2(c->ctx, gek(c, r, 0), lek(c, r, m)));
+  smt_term neg = smt_mk_and2(c->ctx, lek(c, x, -1), smt_mk_and2(c->ctx, lek(c, r, 0), gek(c, r, -m)));
+  push_conj(s, smt_mk_or2(c->ctx, nonneg, neg));
+  if (in->op == IR_SDIV) bind(s, gv, DT_B_INT, q, iv_unknown());
+  else bind(s, gv, DT_B_INT, r, (dt_ival){-m, m});
+}
+
 static void math_binary(dt_ctx *c, dt_state *s, uint32_t gv, const ir_inst *in, dt_val a, dt_val b) {
+  if ((in->op == IR_SDIV || in->op == IR_SREM) && b.is_const && b.kind == DT_B_INT) {
+    math_resolve(&b, DT_REP_S);
+    dt_i128 k = b.mval;
+    if (k != 0 && k > -((dt_i128)1 << 62) && k < ((dt_i128)1 << 62)) {
+      math_sdiv_const(c, s, gv, in, a, k);
+      return;
+    }
+  }
   if (in->op != IR_ADD && in->op != IR_SUB && in->op != IR_MUL) {
     math_fresh(c, s, gv);
     return;

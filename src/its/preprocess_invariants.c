@@ -5,10 +5,13 @@
  * arbitrary, so it has none), atoms over program variables only:
  *   - the atoms of the top-level conjunction of the guards of the
  *     transitions leaving l (x > 0 in "l -> l' if x > 0");
- *   - the image of each such guard atom of a transition entering l when
+ *   - the image of each guard atom of a transition entering l when
  *     every variable of the atom is updated by a translation x' = x + d
- *     (x > 0, x' = x - 1 gives x >= 0 at the target);
- *   - for an update x' = c (a constant): x <= c and x >= c; for an update
+ *     (x > 0, x' = x - 1 gives x >= 0 at the target), or is a temporary
+ *     that the transition assigns to exactly one variable (v >= 1,
+ *     x' = v gives x >= 1: an argument chosen before a call);
+ *   - for an update x' = c (a constant): x <= c and x >= c, and x >= 1
+ *     (c > 0) or x <= -1 (c < 0); for an update
  *     x' = y + c with y another variable: x - y <= c and x - y >= c;
  *   - the candidates of l' over variables that a transition l' -> l
  *     keeps, to a fixpoint (propagate_candidates).
@@ -118,6 +121,40 @@ static smt_term image(const its *s, const smt_term *repl, smt_term a) {
   return r;
 }
 
+/* a over t's pre-state and temporaries, as a property of the state after
+ * t: a variable x_i with a translation (repl[i], translation_inverse)
+ * becomes repl[i]; a temporary v that t assigns to exactly one variable
+ * x_i (x_i' = v, as a call binds a fresh argument to its parameter)
+ * becomes x_i. SMT_NULL when some variable of a has neither. */
+static smt_term image_with_temps(const its *s, const its_trans *t, const smt_term *repl, smt_term a) {
+  smt_ctx *ctx = s->ctx;
+  smt_term_vec v = {0}, from = {0}, to = {0};
+  smt_term_vars(ctx, a, &v);
+  bool ok = true;
+  for (size_t m = 0; m < v.len && ok; m++) {
+    uint32_t i = its_var_of_term(s, v.data[m]);
+    if (i != ITS_NONE) {
+      ok = repl[i] != SMT_NULL;
+      if (ok) {
+        VEC_PUSH(from, s->pre[i]);
+        VEC_PUSH(to, repl[i]);
+      }
+      continue;
+    }
+    uint32_t owner = ITS_NONE, count = 0;
+    for (uint32_t j = 0; j < s->nvars; j++)
+      if (t->update[j] == v.data[m]) owner = j, count++;
+    ok = count == 1;
+    if (ok) {
+      VEC_PUSH(from, v.data[m]);
+      VEC_PUSH(to, s->pre[owner]);
+    }
+  }
+  smt_term r = ok ? smt_subst(ctx, a, (uint32_t)from.len, from.data, to.data) : SMT_NULL;
+  VEC_FREE(v), VEC_FREE(from), VEC_FREE(to);
+  return r;
+}
+
 static void candidates(const its *s, uint32_t l, smt_term_vec *c, pp_tset *seen_l) {
   smt_ctx *ctx = s->ctx;
   uint32_t n = s->nvars;
@@ -133,12 +170,13 @@ static void candidates(const its *s, uint32_t l, smt_term_vec *c, pp_tset *seen_
       for (size_t j = 0; j < conj.len; j++) add_candidate(s, c, seen, conj.data[j], MAX_CANDIDATES);
     }
     if (t->to != l) continue;
-    /* images of guard atoms under translations x' = x + d */
+    /* images of guard atoms under translations x' = x + d and fresh
+     * values x' = v (a nondeterministic argument v >= 1 gives x >= 1) */
     translation_inverse(s, t, false, repl);
     conj.len = 0;
     smt_conjuncts(ctx, t->guard, &conj);
     for (size_t j = 0; j < conj.len; j++) {
-      smt_term a = image(s, repl, conj.data[j]);
+      smt_term a = image_with_temps(s, t, repl, conj.data[j]);
       if (a != SMT_NULL) add_candidate(s, c, seen, a, MAX_CANDIDATES);
     }
     /* constants and differences */
@@ -148,6 +186,10 @@ static void candidates(const its *s, uint32_t l, smt_term_vec *c, pp_tset *seen_
       if (smt_term_kind(ctx, u) == SMT_INT_CONST) {
         add_candidate(s, c, seen, smt_mk_int_le(ctx, s->pre[i], u), MAX_CANDIDATES);
         add_candidate(s, c, seen, smt_mk_int_ge(ctx, s->pre[i], u), MAX_CANDIDATES);
+        /* and the sign it starts with (y = 2; y = (y + 1) / 2 stays >= 1) */
+        int sg = mpz_sgn(smt_term_value(ctx, u));
+        if (sg > 0) add_candidate(s, c, seen, smt_mk_int_ge(ctx, s->pre[i], smt_mk_int(ctx, 1)), MAX_CANDIDATES);
+        if (sg < 0) add_candidate(s, c, seen, smt_mk_int_le(ctx, s->pre[i], smt_mk_int(ctx, -1)), MAX_CANDIDATES);
         continue;
       }
       uint32_t y = its_translation(s, u, &d);

@@ -174,7 +174,25 @@ typedef struct {
   uint32_t steps, nested_closed;
   budget budget;         /* of the whole proof and of each query */
   bool in_cfr;           /* proving a refined system: no refinement of it again */
+  /* multiphase and min/max search templates that fail slowly on large
+   * problems (each failed query runs to its limit); together they get at
+   * most SPECULATIVE_SHARE of the prover's time (at least
+   * SPECULATIVE_MIN_S), so the steps after them keep theirs */
+  double speculative_spent, speculative_cap;
 } prover;
+
+#define SPECULATIVE_SHARE 0.15
+#define SPECULATIVE_MIN_S 0.5
+#define SPECULATIVE_NO_DEADLINE_S 4.0
+
+static double speculative_cap(budget b) {
+  double left = budget_left(b);
+  if (left < 0) return SPECULATIVE_NO_DEADLINE_S;
+  double cap = SPECULATIVE_SHARE * left;
+  return cap < SPECULATIVE_MIN_S ? SPECULATIVE_MIN_S : cap;
+}
+
+static bool speculative_left(const prover *pv) { return pv->speculative_spent < pv->speculative_cap; }
 
 static bool prove_problems(prover *pv, its *s, u32_vec_vec *work);
 static bool try_cfr(prover *pv, const its_problem *p, strbuf *note);
@@ -269,19 +287,23 @@ static bool rank_problem(prover *pv, const its_problem *p, u32_vec_vec *work) {
     if (rs == RANK_FOUND) why = "nested ranking function failed its check";
     its_nested_free(n);
   }
-  if (!st && pv->opt->multiphase && !out_of_time(pv)) {
+  if (!st && pv->opt->multiphase && !out_of_time(pv) && speculative_left(pv)) {
     its_nested *n = NULL;
     util_progress_step("multiphase ranking");
+    double t0 = util_now();
     rank_status rs = its_rank_multiphase(p, pv->opt->nested_depth ? pv->opt->nested_depth + 1 : 4, &n, NULL);
+    pv->speculative_spent += util_now() - t0;
     if (rs == RANK_FOUND && close_with(pv, p, n)) return true;
     if (rs == RANK_FOUND) why = "multiphase ranking function failed its check";
     its_nested_free(n);
   }
   /* 3. min / max of two affine functions */
-  if (!st && pv->opt->minmax && !out_of_time(pv)) {
+  if (!st && pv->opt->minmax && !out_of_time(pv) && speculative_left(pv)) {
     its_rank_step *ms = NULL;
     util_progress_step("min/max ranking");
+    double t0 = util_now();
     if (its_rank_minmax(p, &ms) == RANK_FOUND) st = ms;
+    pv->speculative_spent += util_now() - t0;
   }
   /* 4. polynomial */
   if (!st && pv->opt->poly && !out_of_time(pv)) {
@@ -399,7 +421,8 @@ static bool try_cfr(prover *pv, const its_problem *p, strbuf *note) {
     split_sccs(r->s, all.data, (uint32_t)all.len, UNDEF, &work);
     VEC_FREE(all);
     strbuf sub_proof = {0}, sub_reason = {0};
-    prover sub = {pv->opt, &sub_proof, &sub_reason, 0, 0, cb, true};
+    prover sub = {pv->opt, &sub_proof, &sub_reason, 0, 0, cb, true, 0, 0};
+    sub.speculative_spent = pv->speculative_spent, sub.speculative_cap = pv->speculative_cap;
     size_t nsccs = work.len;
     if (!separates_phases(p, r, &work)) {
       strbuf_printf(note, "no SCC of the refinement leaves out a transition");
@@ -430,6 +453,7 @@ static bool try_cfr(prover *pv, const its_problem *p, strbuf *note) {
       strbuf_printf(note, "%u abstract states, %zu transitions; %s", r->s->nlocs, r->s->trans.len,
                     sub_reason.data ? sub_reason.data : "open");
     }
+    pv->speculative_spent = sub.speculative_spent; /* the refinement's templates count too */
     strbuf_free(&sub_proof), strbuf_free(&sub_reason);
   }
   its_cfr_free(r);
@@ -558,7 +582,7 @@ its_prove_answer its_prove_with(its *input, const its_prove_options *opt, its_pr
    * they get (each solver query may run to its limit), and a NO needs time
    * after them */
   budget rb = opt->nonterm && opt->rank_share > 0 ? budget_share(b, opt->rank_share, 0, 0) : b;
-  prover pv = {opt, &proof, &reason, 0, 0, rb, false};
+  prover pv = {opt, &proof, &reason, 0, 0, rb, false, 0, speculative_cap(rb)};
   bool open = !prove_problems(&pv, s, &work);
 
   const char *st = s->loc_names[s->start];
