@@ -418,6 +418,7 @@ its *its_preprocess(const its *s, budget b, its_pre_stats *stats, strbuf *log) {
   advance(&cur, pp_chain(&p, cur));
   advance(&cur, pp_slice(&p, cur));
   advance(&cur, pp_invariants(&p, cur));
+  advance(&cur, pp_split(&p, cur)); /* a choice of values among the invariants: one case per transition */
   advance(&cur, pp_prune(&p, cur));
   advance(&cur, pp_compact(cur));
   return cur;

@@ -35,12 +35,14 @@
  *   inv     invariants at every location but the start (whose states are
  *           arbitrary), Houdini style: candidate atoms (guard atoms of
  *           the adjacent transitions, their images under translations
- *           x' = x + d, x = c and x - y = c from the incoming updates) are
+ *           x' = x + d, x = c and x - y = c from the incoming updates, a
+ *           choice x = c1 \/ x = c2 of incoming constants) are
  *           kept while every transition l -> l' provably (smt_implies)
  *           maps the candidates of l and its guard into each candidate of
  *           l'; the survivors are conjoined to the guards of the outgoing
  *           transitions. Every state a run reaches satisfies them, so the
- *           runs are exactly the same.
+ *           runs are exactly the same. Then split again (a choice of values
+ *           becomes one transition per value).
  *
  * Contract: its_preprocess() returns a NEW its over s->ctx (the caller
  * frees it; s is not changed) with the same variables, in the same order,

@@ -11,7 +11,9 @@
  *     that the transition assigns to exactly one variable (v >= 1,
  *     x' = v gives x >= 1: an argument chosen before a call);
  *   - for an update x' = c (a constant): x <= c and x >= c, and x >= 1
- *     (c > 0) or x <= -1 (c < 0); for an update
+ *     (c > 0) or x <= -1 (c < 0); when the transitions entering l set x
+ *     to 2..4 distinct constants, their choice x = c1 \/ x = c2 (the
+ *     only disjunctive candidate); for an update
  *     x' = y + c with y another variable: x - y <= c and x - y >= c;
  *   - the candidates of l' over variables that a transition l' -> l
  *     keeps, to a fixpoint (propagate_candidates).
@@ -53,7 +55,12 @@
 static void add_candidate(const its *s, smt_term_vec *c, pp_tset *seen, smt_term a, size_t cap) {
   smt_kind k = smt_term_kind(s->ctx, a);
   if (a == SMT_TRUE || a == SMT_FALSE || c->len >= cap) return;
-  if (k != SMT_INT_LE && k != SMT_EQ && k != SMT_INT_LT && k != SMT_INT_GE && k != SMT_INT_GT) return;
+  if (k == SMT_OR) { /* only a choice of values: x = 1 \/ x = -1 (values_candidate) */
+    for (uint32_t j = 0; j < smt_term_nargs(s->ctx, a); j++)
+      if (smt_term_kind(s->ctx, smt_term_arg(s->ctx, a, j)) != SMT_EQ) return;
+  } else if (k != SMT_INT_LE && k != SMT_EQ && k != SMT_INT_LT && k != SMT_INT_GE && k != SMT_INT_GT) {
+    return;
+  }
   if (k == SMT_EQ && !smt_sort_is_int(smt_term_sort(s->ctx, smt_term_arg(s->ctx, a, 0)))) return;
   if (!pp_only_program_vars(s, a)) return;
   if (pp_tset_add(seen, a)) VEC_PUSH(*c, a);
@@ -155,6 +162,32 @@ static smt_term image_with_temps(const its *s, const its_trans *t, const smt_ter
   return r;
 }
 
+/* x_i = c_1 \/ .. \/ x_i = c_m when the transitions entering l set x_i to
+ * 2 .. MAX_VALUES distinct constants (x = b ? 1 : -1 before a loop that
+ * never changes x: the loop's cases by x then become separate transitions,
+ * split again after the invariants), else SMT_NULL. */
+#define MAX_VALUES 4
+static smt_term values_candidate(const its *s, uint32_t l, uint32_t i) {
+  smt_ctx *ctx = s->ctx;
+  smt_term vals[MAX_VALUES];
+  uint32_t n = 0;
+  for (size_t k = 0; k < s->trans.len; k++) {
+    const its_trans *t = &s->trans.data[k];
+    if (t->to != l || t->from == l) continue;
+    smt_term u = t->update[i];
+    if (u == SMT_NULL || smt_term_kind(ctx, u) != SMT_INT_CONST) continue;
+    bool known = false;
+    for (uint32_t j = 0; j < n && !known; j++) known = vals[j] == u;
+    if (known) continue;
+    if (n == MAX_VALUES) return SMT_NULL;
+    vals[n++] = u;
+  }
+  if (n < 2) return SMT_NULL;
+  smt_term eqs[MAX_VALUES];
+  for (uint32_t j = 0; j < n; j++) eqs[j] = smt_mk_eq(ctx, s->pre[i], vals[j]);
+  return smt_mk_or(ctx, n, eqs);
+}
+
 static void candidates(const its *s, uint32_t l, smt_term_vec *c, pp_tset *seen_l) {
   smt_ctx *ctx = s->ctx;
   uint32_t n = s->nvars;
@@ -199,6 +232,10 @@ static void candidates(const its *s, uint32_t l, smt_term_vec *c, pp_tset *seen_
         add_candidate(s, c, seen, smt_mk_int_ge(ctx, diff, d), MAX_CANDIDATES);
       }
     }
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    smt_term v = values_candidate(s, l, i);
+    if (v != SMT_NULL) add_candidate(s, c, seen, v, MAX_CANDIDATES);
   }
   free(repl);
   VEC_FREE(conj);

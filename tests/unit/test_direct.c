@@ -257,6 +257,25 @@ static void test_indirect_calls(void) {
                           "  int x = __VERIFIER_nondet_int(); while (x > 0) x = b ? dec(x) : inc(x); return 0; }\n"));
 }
 
+/* ---- the mathematical reading: division by constants, negative constants ---------------- */
+
+static void test_math_reading(void) {
+  /* x / k, x % k for a constant k: exact (fresh quotient and remainder) */
+  CHECK(exact_math(NONDET "int main(void) { int x = __VERIFIER_nondet_int();\n"
+                          "  while (x > 0) x = x / 2 - (x % 3); return 0; }\n"));
+  CHECK(exact_math(NONDET "int main(void) { int x = __VERIFIER_nondet_int();\n"
+                          "  while (x > 0) x = x / -3; return 0; }\n"));
+  /* ... a variable divisor is not */
+  CHECK(!exact_math(NONDET "int main(void) { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
+                           "  while (x > 0) x = x / y; return 0; }\n"));
+  /* a negative constant met by != on a value used only signed: read as -5 */
+  CHECK(exact_math(NONDET "int main(void) { int i = __VERIFIER_nondet_int();\n"
+                          "  while (i < 0) { if (i != -5) i = i + 1; } return 0; }\n"));
+  /* ... but on a value with unsigned uses too it stays unknown */
+  CHECK(!exact_math(NONDET "int main(void) { unsigned i = __VERIFIER_nondet_int();\n"
+                           "  while ((int)i < 0) { if (i != -5u && i > 7u) i = i + 1; } return 0; }\n"));
+}
+
 /* ---- randomized soundness of the encoding ------------------------------------------- */
 
 static uint64_t rng_state = 88172645463325252ull;
@@ -421,6 +440,7 @@ int main(void) {
   test_slicing();
   test_refusals();
   test_indirect_calls();
+  test_math_reading();
   test_random_encoding();
   return TEST_SUMMARY();
 }

@@ -267,6 +267,17 @@ static void test_repr_core(void) {
   CHECK(!ir_repr_signed(&r, 1)); /* 2 - 1 > 0 */
   CHECK(ir_repr_signed(&r, 4));  /* tie */
   CHECK(ir_repr_signed(&r, 5));
+  /* unanimity: {0,1,2} and {3,4} had votes of both kinds, 5 only signed */
+  CHECK(ir_repr_unanimous(&r, 1) == 0);
+  CHECK(ir_repr_unanimous(&r, 3) == 0);
+  CHECK(ir_repr_unanimous(&r, 5) == -1);
+  ir_repr_free(&r);
+  ir_repr_init(&r, 3);
+  ir_repr_join(&r, 0, 1);
+  ir_repr_vote(&r, 1, 2);
+  ir_repr_finish(&r);
+  CHECK(ir_repr_unanimous(&r, 0) == 1); /* only unsigned votes, through the join */
+  CHECK(ir_repr_unanimous(&r, 2) == 0); /* no votes */
   ir_repr_free(&r);
 }
 
