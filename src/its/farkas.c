@@ -80,3 +80,15 @@ void its_farkas_model(smt_ctx *ctx, smt_solver *sv, bool relaxed, const smt_term
   mpz_clear(l);
   free(q);
 }
+
+smt_term its_affine_term(smt_ctx *ctx, const mpz_t *c, uint32_t n, const smt_term *xs) {
+  smt_term_vec sum = {0};
+  for (uint32_t j = 0; j <= n; j++) {
+    if (!mpz_sgn(c[j])) continue;
+    smt_term k = smt_mk_int_mpz(ctx, c[j]);
+    VEC_PUSH(sum, j == 0 ? k : smt_mk_int_mul2(ctx, k, xs[j - 1]));
+  }
+  smt_term r = smt_mk_int_add(ctx, (uint32_t)sum.len, sum.data);
+  VEC_FREE(sum);
+  return r;
+}

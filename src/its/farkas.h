@@ -46,5 +46,8 @@ void its_farkas_multipliers(smt_ctx *ctx, const lin_scc *scc, uint32_t k, const 
  * solution satisfies them all (header). An unknown the model has no value
  * for is 0; the caller's independent check judges the result. */
 void its_farkas_model(smt_ctx *ctx, smt_solver *sv, bool relaxed, const smt_term *c, size_t n, mpz_t *out);
+/* c[0] + sum_j c[1 + j] * xs[j] (j < n) as an Int term, zero coefficients
+ * left out. */
+smt_term its_affine_term(smt_ctx *ctx, const mpz_t *c, uint32_t n, const smt_term *xs);
 
 #endif

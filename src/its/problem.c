@@ -2,6 +2,7 @@
  * (problem.h). */
 #include "problem.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../smt/smt.h"
@@ -121,6 +122,25 @@ smt_answer its_check_nested(const its_problem *p, const its_nested *n) {
                   smt_implies(ctx, p->budget, premise, smt_mk_int_ge(ctx, n->f[(n->depth - 1) * n->nloc + from], zero)));
   }
   return ans;
+}
+
+smt_answer its_accept_nested(const its_problem *p, its_nested *cand, const char *who) {
+  smt_answer a = its_check_nested(p, cand);
+  if (a == SMT_YES) return a;
+  if (a == SMT_NO) {
+    strbuf b = {0};
+    for (uint32_t i = 0; i < cand->depth; i++) {
+      strbuf_printf(&b, "\n  f^%u: ", i + 1);
+      its_print_functions(p, cand->f + (size_t)i * cand->nloc, &b);
+    }
+    fprintf(stderr,
+            "bitprove: %s: INTERNAL: a ranking function synthesised over the abstraction was refuted on the "
+            "original transitions; treated as none found:%s\n",
+            who, b.data ? b.data : "");
+    strbuf_free(&b);
+  }
+  its_nested_free(cand);
+  return a;
 }
 
 void its_print_functions(const its_problem *p, const smt_term *f, strbuf *out) {

@@ -111,6 +111,11 @@ smt_term its_problem_relation(const its *s, uint32_t tidx);
 smt_answer its_check_step(const its_problem *p, const its_rank_step *st);
 /* Checks n's conditions by its kind (nested or multiphase). */
 smt_answer its_check_nested(const its_problem *p, const its_nested *n);
+/* its_check_nested of a candidate a technique synthesised over the linear
+ * abstraction: SMT_YES keeps it; otherwise it is freed, and a refutation
+ * (SMT_NO: R => R# is sound, so this is a bug) is reported on stderr with
+ * the functions, naming the technique `who`. */
+smt_answer its_accept_nested(const its_problem *p, its_nested *cand, const char *who);
 
 /* Readable forms: "l1: 2*x - y + 1; l2: x" (one function per location). */
 void its_print_functions(const its_problem *p, const smt_term *f, strbuf *out);

@@ -54,21 +54,6 @@ static smt_term step_condition(smt_ctx *ctx, const lin_scc *scc, uint32_t k, smt
   return smt_mk_and2(ctx, each[0], each[1]);
 }
 
-/* The affine function of the integer coefficient row c (constant first)
- * over the ITS variables vars. */
-static smt_term affine(const its_problem *p, const mpz_t *c, uint32_t n, const uint32_t *vars) {
-  smt_ctx *ctx = p->s->ctx;
-  smt_term_vec sum = {0};
-  for (uint32_t j = 0; j <= n; j++) {
-    if (!mpz_sgn(c[j])) continue;
-    smt_term k = smt_mk_int_mpz(ctx, c[j]);
-    VEC_PUSH(sum, j == 0 ? k : smt_mk_int_mul2(ctx, k, p->s->pre[vars[j - 1]]));
-  }
-  smt_term r = smt_mk_int_add(ctx, (uint32_t)sum.len, sum.data);
-  VEC_FREE(sum);
-  return r;
-}
-
 static rank_status try_template(const its_problem *p, const lin_scc *scc, const uint32_t *vars, bool is_min,
                                 its_rank_step **out) {
   smt_ctx *ctx = p->s->ctx;
@@ -110,11 +95,15 @@ static rank_status try_template(const its_problem *p, const lin_scc *scc, const 
     for (size_t j = 0; j < per; j++) all[j] = c[0][j], all[per + j] = c[1][j];
     for (size_t j = 0; j < 2 * per; j++) mpz_init(val[j]);
     its_farkas_model(ctx, sv, relaxed, all, 2 * per, val);
+    smt_term *xs = xmalloc((n ? n : 1) * sizeof *xs); /* variable j of the abstraction is ITS variable vars[j] */
+    for (uint32_t j = 0; j < n; j++) xs[j] = p->s->pre[vars[j]];
     for (uint32_t l = 0; l < p->nloc; l++) {
-      smt_term g = affine(p, val + (size_t)l * np, n, vars), h = affine(p, val + per + (size_t)l * np, n, vars);
+      smt_term g = its_affine_term(ctx, val + (size_t)l * np, n, xs);
+      smt_term h = its_affine_term(ctx, val + per + (size_t)l * np, n, xs);
       smt_term g_first = is_min ? smt_mk_int_le(ctx, g, h) : smt_mk_int_ge(ctx, g, h);
       step->f[l] = smt_mk_ite(ctx, g_first, g, h);
     }
+    free(xs);
     for (size_t j = 0; j < 2 * per; j++) mpz_clear(val[j]);
     free(val);
     free(all);

@@ -96,17 +96,7 @@ static void raise_constants(phase *f) {
 
 /* Location l's function of f as an Int term over s->pre. */
 static smt_term phase_term(const its_problem *p, const phase *f, uint32_t l) {
-  smt_ctx *ctx = p->s->ctx;
-  smt_term_vec sum = {0};
-  const mpz_t *c = f->c + (size_t)l * f->np;
-  for (uint32_t j = 0; j < f->np; j++) {
-    if (!mpz_sgn(c[j])) continue;
-    smt_term k = smt_mk_int_mpz(ctx, c[j]);
-    VEC_PUSH(sum, j == 0 ? k : smt_mk_int_mul2(ctx, k, p->s->pre[j - 1]));
-  }
-  smt_term t = smt_mk_int_add(ctx, (uint32_t)sum.len, sum.data);
-  VEC_FREE(sum);
-  return t;
+  return its_affine_term(p->s->ctx, f->c + (size_t)l * f->np, f->np - 1, p->s->pre);
 }
 
 /* Restricts transition k of scc to f_from(x) <= -1 (the atom f + 1 <= 0). */
@@ -192,26 +182,13 @@ rank_status its_rank_multiphase(const its_problem *p, uint32_t max_depth, its_ne
     nf->kind = ITS_NESTED_PHASES;
     for (uint32_t i = 0; i < depth; i++)
       for (uint32_t l = 0; l < p->nloc; l++) nf->f[i * p->nloc + l] = phase_term(p, &phases[i], l);
-    smt_answer a = its_check_nested(p, nf);
+    smt_answer a = its_accept_nested(p, nf, "rank_multiphase");
     if (a == SMT_YES) {
       *out = nf;
       st = RANK_FOUND;
       stats->depth_sum += depth;
     } else {
       stats->check_failed++;
-      if (a == SMT_NO) {
-        strbuf b = {0};
-        for (uint32_t i = 0; i < depth; i++) {
-          strbuf_printf(&b, "\n  f^%u: ", i + 1);
-          its_print_functions(p, nf->f + (size_t)i * nf->nloc, &b);
-        }
-        fprintf(stderr,
-                "bitprove: rank_multiphase: INTERNAL: a multiphase ranking function synthesised over the "
-                "abstraction was refuted on the original transitions; treated as none found:%s\n",
-                b.data ? b.data : "");
-        strbuf_free(&b);
-      }
-      its_nested_free(nf);
       st = a == SMT_NO ? RANK_NONE : RANK_UNKNOWN;
     }
   }

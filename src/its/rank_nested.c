@@ -53,20 +53,6 @@ static void assert_transition(smt_ctx *ctx, smt_solver *sv, const lin_scc *scc, 
   free(u);
 }
 
-/* c0 + sum_j c_j * x_j with the model's values of the unknowns (0 where
- * the model has none: the check judges). */
-static smt_term affine_from_model(smt_ctx *ctx, smt_solver *sv, const smt_term *c, uint32_t n, const smt_term *xs) {
-  smt_term_vec sum = {0};
-  for (uint32_t j = 0; j <= n; j++) {
-    smt_term v = smt_solver_value(sv, c[j]);
-    if (!v || smt_term_kind(ctx, v) != SMT_INT_CONST) continue;
-    VEC_PUSH(sum, j == 0 ? v : smt_mk_int_mul2(ctx, v, xs[j - 1]));
-  }
-  smt_term r = smt_mk_int_add(ctx, (uint32_t)sum.len, sum.data);
-  VEC_FREE(sum);
-  return r;
-}
-
 /* One solver query for depth d. RANK_FOUND: *out holds the candidate
  * (not yet checked). */
 static rank_status try_depth(const its_problem *p, const lin_scc *scc, const bool *live, uint32_t d,
@@ -84,9 +70,14 @@ static rank_status try_depth(const its_problem *p, const lin_scc *scc, const boo
   rank_status st = r == SMT_SAT ? RANK_FOUND : r == SMT_UNSAT ? RANK_NONE : RANK_UNKNOWN;
   if (st == RANK_FOUND) {
     its_nested *nf = its_nested_new(d, p->nloc, "nested");
+    mpz_t *val = xmalloc((nc ? nc : 1) * sizeof *val);
+    for (size_t i = 0; i < nc; i++) mpz_init(val[i]);
+    its_farkas_model(ctx, sv, false, t.c, nc, val); /* 0 where the model has none: the check judges */
     for (uint32_t i = 0; i < d; i++)
       for (uint32_t l = 0; l < p->nloc; l++)
-        nf->f[i * p->nloc + l] = affine_from_model(ctx, sv, coef_at(&t, i, l), n, p->s->pre);
+        nf->f[i * p->nloc + l] = its_affine_term(ctx, val + ((size_t)i * p->nloc + l) * t.np, n, p->s->pre);
+    for (size_t i = 0; i < nc; i++) mpz_clear(val[i]);
+    free(val);
     *out = nf;
   }
   smt_solver_free(sv);
@@ -117,25 +108,12 @@ rank_status its_rank_nested_counted(const its_problem *p, uint32_t max_depth, it
     st = try_depth(p, scc, live, d, &cand);
   }
   if (st == RANK_FOUND) {
-    smt_answer a = its_check_nested(p, cand);
+    smt_answer a = its_accept_nested(p, cand, "rank_nested");
     if (a == SMT_YES) {
       *out = cand;
       stats->depth_sum += cand->depth;
     } else {
       stats->check_failed++;
-      if (a == SMT_NO) {
-        strbuf b = {0};
-        for (uint32_t i = 0; i < cand->depth; i++) {
-          strbuf_printf(&b, "\n  f^%u: ", i + 1);
-          its_print_functions(p, cand->f + (size_t)i * cand->nloc, &b);
-        }
-        fprintf(stderr,
-                "bitprove: rank_nested: INTERNAL: a nested ranking function synthesised over the "
-                "abstraction was refuted on the original transitions; treated as none found:%s\n",
-                b.data ? b.data : "");
-        strbuf_free(&b);
-      }
-      its_nested_free(cand);
       st = a == SMT_NO ? RANK_NONE : RANK_UNKNOWN;
     }
   }
