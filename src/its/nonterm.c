@@ -117,7 +117,8 @@ typedef struct {
   bmc_step steps[NT_LASSO_DEPTH > ITS_NONTERM_MAX_PATH ? NT_LASSO_DEPTH + 1 : ITS_NONTERM_MAX_PATH + 1];
   bool *F[ITS_NONTERM_MAX_PATH + NT_LASSO_DEPTH + 1]; /* F[j][l]: l possible at step j */
   uint32_t closure_queries, reach_queries; /* reach_queries: of the current technique */
-  bool uneval; /* an evaluation in a check hit something without a value (div/mod by 0) */
+  bool uneval; /* a check could not evaluate the witness (div/mod by 0, an accelerated loop too long to
+                 replay): unconfirmed, not a failed check */
   /* sets found unreachable (within the bound) at a location, or on which
    * the solver gave up: a set whose conjuncts include all of one of them is
    * unreachable too (or as hard), and is not asked about */
@@ -768,6 +769,7 @@ static bool replay_rounds(nt *c, const nt_loop *L, const smt_term *cv, smt_term 
             if (t->temps[p] == o->temps[q]) mpz_set(ov[q], tv[p]);
         if (rounds_n < 2 || steps + (uint64_t)rounds_n > NT_MAX_REPLAY) {
           ok = false;
+          c->uneval = rounds_n >= 2; /* too long to replay: unconfirmed, not a failed check */
           strbuf_printf(why, "round %u, position %u: %ld rounds of t%u (at most %u steps are replayed)", r, j,
                         rounds_n, c->acc->origin[a], NT_MAX_REPLAY);
         }
