@@ -12,8 +12,8 @@
  *     x' = v gives x >= 1: an argument chosen before a call);
  *   - for an update x' = c (a constant): x <= c and x >= c, and x >= 1
  *     (c > 0) or x <= -1 (c < 0); when the transitions entering l set x
- *     to 2..4 distinct constants, their choice x = c1 \/ x = c2 (the
- *     only disjunctive candidate); for an update
+ *     to 2..4 distinct constants with a gap, their choice x = c1 \/ x = c2
+ *     (the only disjunctive candidate); for an update
  *     x' = y + c with y another variable: x - y <= c and x - y >= c;
  *   - the candidates of l' over variables that a transition l' -> l
  *     keeps, to a fixpoint (propagate_candidates).
@@ -163,7 +163,7 @@ static smt_term image_with_temps(const its *s, const its_trans *t, const smt_ter
 }
 
 /* x_i = c_1 \/ .. \/ x_i = c_m when the transitions entering l set x_i to
- * 2 .. MAX_VALUES distinct constants (x = b ? 1 : -1 before a loop that
+ * 2 .. MAX_VALUES distinct constants that leave a gap (x = b ? 1 : -1 before a loop that
  * never changes x: the loop's cases by x then become separate transitions,
  * split again after the invariants), else SMT_NULL. */
 #define MAX_VALUES 4
@@ -183,6 +183,20 @@ static smt_term values_candidate(const its *s, uint32_t l, uint32_t i) {
     vals[n++] = u;
   }
   if (n < 2) return SMT_NULL;
+  /* contiguous values (0 or 1) are implied by the bounds x >= min, x <= max
+   * over Z, which are candidates anyway: the choice would only split */
+  mpz_srcptr lo = smt_term_value(ctx, vals[0]), hi = lo;
+  for (uint32_t j = 1; j < n; j++) {
+    mpz_srcptr v = smt_term_value(ctx, vals[j]);
+    if (mpz_cmp(v, lo) < 0) lo = v;
+    if (mpz_cmp(v, hi) > 0) hi = v;
+  }
+  mpz_t span;
+  mpz_init(span);
+  mpz_sub(span, hi, lo);
+  bool contiguous = mpz_cmp_ui(span, n - 1) == 0;
+  mpz_clear(span);
+  if (contiguous) return SMT_NULL;
   smt_term eqs[MAX_VALUES];
   for (uint32_t j = 0; j < n; j++) eqs[j] = smt_mk_eq(ctx, s->pre[i], vals[j]);
   return smt_mk_or(ctx, n, eqs);
