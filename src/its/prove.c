@@ -176,20 +176,22 @@ typedef struct {
   bool in_cfr;           /* proving a refined system: no refinement of it again */
   /* multiphase and min/max search templates that fail slowly on large
    * problems (each failed query runs to its limit); together they get at
-   * most SPECULATIVE_SHARE of the prover's time (at least
-   * SPECULATIVE_MIN_S), so the steps after them keep theirs */
+   * most SPECULATIVE_SHARE of the prover's time, within
+   * [SPECULATIVE_MIN_S, SPECULATIVE_MAX_S], so the steps after them keep
+   * theirs (the answers they found on the dev sets took < 0.5 s) */
   double speculative_spent, speculative_cap;
 } prover;
 
 #define SPECULATIVE_SHARE 0.15
 #define SPECULATIVE_MIN_S 0.5
-#define SPECULATIVE_NO_DEADLINE_S 4.0
+#define SPECULATIVE_MAX_S 2.5
+#define SPECULATIVE_NO_DEADLINE_S 1.0
 
 static double speculative_cap(budget b) {
   double left = budget_left(b);
   if (left < 0) return SPECULATIVE_NO_DEADLINE_S;
   double cap = SPECULATIVE_SHARE * left;
-  return cap < SPECULATIVE_MIN_S ? SPECULATIVE_MIN_S : cap;
+  return cap < SPECULATIVE_MIN_S ? SPECULATIVE_MIN_S : cap > SPECULATIVE_MAX_S ? SPECULATIVE_MAX_S : cap;
 }
 
 static bool speculative_left(const prover *pv) { return pv->speculative_spent < pv->speculative_cap; }

@@ -43,7 +43,7 @@
 #include "rank_linear.h" /* rank_status */
 
 #define MINMAX_MAX_TRANS 12
-#define MINMAX_QUERY_MS 300 /* each template's query at most (the answers found take < 0.1 s; a
+#define MINMAX_QUERY_MS 100 /* each template's query at most (the answers found take < 0.1 s; a
                                    hopeless one can take seconds) */
 
 /* Tries min, then max. RANK_FOUND: *out (technique "min" or "max"; caller
