@@ -1074,8 +1074,6 @@ static void math_fresh(dt_ctx *c, dt_state *s, uint32_t gv) {
   bind(s, gv, DT_B_INT, dt_new_temp(c), iv_unknown());
 }
 
-/* add / sub / mul over Z; every other operator has no clean integer
- * counterpart and yields a fresh value. */
 /* x / k and x % k over Z for a constant k != 0, as C11 6.5.5 defines
  * them (the quotient truncated toward zero): fresh q and r with
  * x = k*q + r, |r| < |k|, and r of x's sign (r >= 0 when x >= 0, r <= 0
@@ -1094,6 +1092,8 @@ static void math_sdiv_const(dt_ctx *c, dt_state *s, uint32_t gv, const ir_inst *
   else bind(s, gv, DT_B_INT, r, (dt_ival){-m, m});
 }
 
+/* add / sub / mul over Z, sdiv / srem by a constant (math_sdiv_const); every other operator has no clean integer
+ * counterpart and yields a fresh value. */
 static void math_binary(dt_ctx *c, dt_state *s, uint32_t gv, const ir_inst *in, dt_val a, dt_val b) {
   if ((in->op == IR_SDIV || in->op == IR_SREM) && b.is_const && b.kind == DT_B_INT) {
     math_resolve(&b, DT_REP_S);

@@ -158,10 +158,10 @@ void dt_program_free(dt_ctx *c);
 /* The live relevant values at node n (global ids, appended to *out). */
 void dt_live_at_node(const dt_ctx *c, uint32_t n, u32_vec *out);
 /* The representation and width of a global value id. */
+uint8_t dt_gval_rep(const dt_ctx *c, uint32_t gval, unsigned *bits);
 /* The unanimous representation of instance value gval (math_rep), or
  * DT_REP_NONE (also for globals). */
 uint8_t dt_gval_math_rep(const dt_ctx *c, uint32_t gval);
-uint8_t dt_gval_rep(const dt_ctx *c, uint32_t gval, unsigned *bits);
 /* Instance and function value of a global id. */
 uint32_t dt_gval_instance(const dt_ctx *c, uint32_t gval);
 

@@ -410,8 +410,7 @@ static void choose_reps(dt_ctx *c) {
   ir_repr_finish(&u);
   for (size_t fi = 0; fi < nf; fi++) {
     if (!c->funcs[fi].reachable) continue;
-    for (uint32_t v = 0; v < c->funcs[fi].nvals; v++)
-    {
+    for (uint32_t v = 0; v < c->funcs[fi].nvals; v++) {
       c->funcs[fi].rep[v] = ir_repr_signed(&u, fbase[fi] + v) ? DT_REP_S : DT_REP_U;
       int side = ir_repr_unanimous(&u, fbase[fi] + v);
       c->funcs[fi].math_rep[v] = side < 0 ? DT_REP_S : side > 0 ? DT_REP_U : DT_REP_NONE;

@@ -108,31 +108,11 @@ static void translation_inverse(const its *s, const its_trans *t, bool keep_only
   }
 }
 
-/* a[x := repl] when every variable of a has a replacement, else SMT_NULL. */
-static smt_term image(const its *s, const smt_term *repl, smt_term a) {
-  smt_ctx *ctx = s->ctx;
-  uint32_t n = s->nvars;
-  smt_term_vec v = {0};
-  smt_term_vars(ctx, a, &v);
-  bool ok = true;
-  for (size_t m = 0; m < v.len && ok; m++) {
-    uint32_t i = its_var_of_term(s, v.data[m]);
-    ok = i != ITS_NONE && repl[i] != SMT_NULL;
-  }
-  VEC_FREE(v);
-  if (!ok) return SMT_NULL;
-  smt_term *full = xmalloc((n ? n : 1) * sizeof *full);
-  for (uint32_t i = 0; i < n; i++) full[i] = repl[i] != SMT_NULL ? repl[i] : s->pre[i];
-  smt_term r = smt_subst(ctx, a, n, s->pre, full);
-  free(full);
-  return r;
-}
-
-/* a over t's pre-state and temporaries, as a property of the state after
- * t: a variable x_i with a translation (repl[i], translation_inverse)
- * becomes repl[i]; a temporary v that t assigns to exactly one variable
- * x_i (x_i' = v, as a call binds a fresh argument to its parameter)
- * becomes x_i. SMT_NULL when some variable of a has neither. */
+/* a[x := repl], and with t (may be NULL) a temporary v that t assigns to
+ * exactly one variable x_i (x_i' = v, as a call binds a fresh argument to
+ * its parameter) becomes x_i: a over t's pre-state and temporaries as a
+ * property of the state after t. SMT_NULL when some variable of a has
+ * neither a replacement nor an owner. */
 static smt_term image_with_temps(const its *s, const its_trans *t, const smt_term *repl, smt_term a) {
   smt_ctx *ctx = s->ctx;
   smt_term_vec v = {0}, from = {0}, to = {0};
@@ -149,7 +129,7 @@ static smt_term image_with_temps(const its *s, const its_trans *t, const smt_ter
       continue;
     }
     uint32_t owner = ITS_NONE, count = 0;
-    for (uint32_t j = 0; j < s->nvars; j++)
+    for (uint32_t j = 0; j < s->nvars && t; j++)
       if (t->update[j] == v.data[m]) owner = j, count++;
     ok = count == 1;
     if (ok) {
@@ -161,6 +141,9 @@ static smt_term image_with_temps(const its *s, const its_trans *t, const smt_ter
   VEC_FREE(v), VEC_FREE(from), VEC_FREE(to);
   return r;
 }
+
+/* a[x := repl] when every variable of a has a replacement, else SMT_NULL. */
+static smt_term image(const its *s, const smt_term *repl, smt_term a) { return image_with_temps(s, NULL, repl, a); }
 
 /* x_i = c_1 \/ .. \/ x_i = c_m when the transitions entering l set x_i to
  * 2 .. MAX_VALUES distinct constants that leave a gap (x = b ? 1 : -1 before a loop that

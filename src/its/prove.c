@@ -423,8 +423,7 @@ static bool try_cfr(prover *pv, const its_problem *p, strbuf *note) {
     split_sccs(r->s, all.data, (uint32_t)all.len, UNDEF, &work);
     VEC_FREE(all);
     strbuf sub_proof = {0}, sub_reason = {0};
-    prover sub = {pv->opt, &sub_proof, &sub_reason, 0, 0, cb, true, 0, 0};
-    sub.speculative_spent = pv->speculative_spent, sub.speculative_cap = pv->speculative_cap;
+    prover sub = {pv->opt, &sub_proof, &sub_reason, 0, 0, cb, true, pv->speculative_spent, pv->speculative_cap};
     size_t nsccs = work.len;
     if (!separates_phases(p, r, &work)) {
       strbuf_printf(note, "no SCC of the refinement leaves out a transition");

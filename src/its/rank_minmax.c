@@ -59,11 +59,12 @@ static rank_status try_template(const its_problem *p, const lin_scc *scc, const 
   smt_ctx *ctx = p->s->ctx;
   uint32_t n = scc->nvars, np = n + 1;
   size_t per = (size_t)p->nloc * np;
-  smt_term *c[2];
-  for (int i = 0; i < 2; i++) {
-    c[i] = xmalloc((per ? per : 1) * sizeof *c[i]);
-    for (size_t j = 0; j < per; j++) c[i][j] = smt_mk_fresh(ctx, "rk.c", SMT_SORT_INT);
-  }
+  /* both components of every location in one array (component i at
+   * c[i]): one model read, one common scale */
+  size_t nall = 2 * per + 1; /* + 1: never a zero-byte allocation */
+  smt_term *all = xmalloc(nall * sizeof *all);
+  for (size_t j = 0; j < 2 * per; j++) all[j] = smt_mk_fresh(ctx, "rk.c", SMT_SORT_INT);
+  smt_term *c[2] = {all, all + per};
   smt_term *strict = xmalloc((p->nt ? p->nt : 1) * sizeof *strict);
   smt_solver *sv = smt_solver_new(ctx, SMT_BACKEND_Z3);
   bool relaxed = smt_z3_relax_ints(sv); /* simplex, not branch and bound (farkas.h) */
@@ -88,11 +89,7 @@ static rank_status try_template(const its_problem *p, const lin_scc *scc, const 
   rank_status st = r == SMT_SAT ? RANK_FOUND : r == SMT_UNSAT ? RANK_NONE : RANK_UNKNOWN;
   if (st == RANK_FOUND) {
     its_rank_step *step = its_rank_step_new(p->nloc, p->nt, is_min ? "min" : "max");
-    /* both components of every location in one array: one common scale */
-    size_t nall = 2 * per + 1; /* + 1: never a zero-byte allocation */
-    smt_term *all = xmalloc(nall * sizeof *all);
     mpz_t *val = xmalloc(nall * sizeof *val);
-    for (size_t j = 0; j < per; j++) all[j] = c[0][j], all[per + j] = c[1][j];
     for (size_t j = 0; j < 2 * per; j++) mpz_init(val[j]);
     its_farkas_model(ctx, sv, relaxed, all, 2 * per, val);
     smt_term *xs = xmalloc((n ? n : 1) * sizeof *xs); /* variable j of the abstraction is ITS variable vars[j] */
@@ -106,13 +103,12 @@ static rank_status try_template(const its_problem *p, const lin_scc *scc, const 
     free(xs);
     for (size_t j = 0; j < 2 * per; j++) mpz_clear(val[j]);
     free(val);
-    free(all);
     for (uint32_t k = 0; k < p->nt; k++) step->strict[k] = smt_solver_value(sv, strict[k]) == SMT_TRUE;
     *out = step;
   }
   smt_solver_free(sv);
   free(strict);
-  free(c[0]), free(c[1]);
+  free(all);
   return st;
 }
 
