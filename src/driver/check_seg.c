@@ -146,6 +146,9 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
                     sum->first_err ? sum->first_err : "ERR");
   } else if (leak_checks && sum->uses_heap && !sum->heap_empty_at_end) {
     verdict_unknown(out, "the symbolic execution graph ends with heap memory allocated; memory tracking not proved");
+  } else if (leak_checks && sum->heap_forgotten) {
+    verdict_unknown(out, "a merge in the symbolic execution graph left out a heap object that may still be "
+                         "allocated; memory tracking not proved");
   } else if ((p->checks & (1u << PROP_UNREACH_CALL)) && sum->error_call) {
     /* the graph over-approximates: a state that calls reach_error is no run */
     verdict_unknown(out, "the symbolic execution graph has a state that calls reach_error; not a proof");

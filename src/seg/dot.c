@@ -132,6 +132,7 @@ void seg_print_stats(const seg_graph *g, FILE *out) {
   fprintf(out, "seg merges: %u\n", s->merges);
   fprintf(out, "seg join points: %u generalized, %u merged\n", s->join_generalized, s->join_merges);
   fprintf(out, "seg merges across different variable sets: %u\n", s->domain_merges);
+  fprintf(out, "seg lists: %u folded, %u unfolded\n", s->lists_folded, s->lists_unfolded);
   fprintf(out, "seg queries: %llu\n", (unsigned long long)s->queries);
   fprintf(out, "seg queries per state: %.2f\n", s->states ? (double)s->queries / s->states : 0.0);
   static const char *const bucket[4] = {"<= 16", "17-64", "65-256", "> 256"};

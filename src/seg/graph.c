@@ -333,14 +333,78 @@ static void known_atoms(seg_engine *e, const seg_state *s, u64_map *known) {
   }
 }
 
-/* (c): <spec> implies mu(KB_gen). Atoms that spec's KB holds as they are
+/* Lists of gen (internal.h, seg_list) in spec: each one is a chain of
+ * spec's pieces (its lists, and heap allocations with a known next
+ * pointer that no allocation of gen stands for) from mu(head) to mu(end)
+ * (or as far as the chain goes, binding end), each piece used once; mu
+ * binds the length to the chain's total (0 for an empty chain). Every
+ * concrete state of spec then has the lists gen describes, and their
+ * objects are none of gen's allocations. The equalities the chains need
+ * (an end reached that is mu(end) only by KB) are appended to `need` for
+ * kb_match. */
+static bool lists_match(seg_engine *e, const seg_state *gen, const seg_state *spec, subst *mu, smt_term_vec *need,
+                        bool *forgets) {
+  bool *taken = xcalloc(spec->al.len ? spec->al.len : 1, sizeof *taken);
+  for (size_t i = 0; i < gen->al.len; i++)
+    for (size_t j = 0; j < spec->al.len; j++)
+      if (spec->al.data[j].lo == subst_var(mu, gen->al.data[i].lo)) taken[j] = true;
+  if (gen->ls.len == 0) {
+    *forgets = spec->ls.len > 0;
+    for (size_t j = 0; j < spec->al.len; j++)
+      *forgets |= spec->al.data[j].kind == SEG_AL_HEAP && !spec->al.data[j].caller_owned && !taken[j];
+    free(taken);
+    return true;
+  }
+  seg_layout lay;
+  seg_layout_build(e, spec, &lay);
+  seg_piece_vec pieces = {0};
+  seg_list_pieces(e, spec, &lay, taken, &pieces);
+  u32_vec chain = {0};
+  bool ok = true;
+  for (size_t i = 0; i < gen->ls.len && ok; i++) {
+    const seg_list *l = &gen->ls.data[i];
+    if (!subst_has(mu, l->head)) {
+      ok = false;
+      break;
+    }
+    smt_term stop = subst_has(mu, l->end) ? subst_var(mu, l->end) : SMT_NULL, end, len;
+    chain.len = 0;
+    seg_list_chain(e, &lay, &pieces, subst_var(mu, l->head), stop, NULL, NULL, &chain, &end, &len);
+    if (chain.len) {
+      const seg_piece *p = &pieces.data[chain.data[0]];
+      ok = p->size == l->size && p->next_off == l->next_off;
+    }
+    if (ok && stop != SMT_NULL && !seg_layout_same(e, &lay, end, stop)) VEC_PUSH(*need, smt_mk_eq(e->ctx, end, stop));
+    if (ok && stop == SMT_NULL) ok = subst_bind(mu, l->end, end);
+    if (ok) ok = subst_bind(mu, l->len, smt_simplify(e->ctx, len));
+  }
+  /* a heap object of spec that gen neither holds in AL nor in a list */
+  *forgets = false;
+  for (size_t k = 0; k < pieces.len; k++) {
+    const seg_piece *p = &pieces.data[k];
+    if (p->used && p->alloc >= 0) taken[p->alloc] = true;
+    if (!p->used && p->list >= 0) *forgets = true;
+  }
+  for (size_t j = 0; j < spec->al.len; j++)
+    *forgets |= spec->al.data[j].kind == SEG_AL_HEAP && !spec->al.data[j].caller_owned && !taken[j];
+  VEC_FREE(chain);
+  VEC_FREE(pieces);
+  free(taken);
+  seg_layout_free(&lay);
+  return ok;
+}
+
+/* (c): <spec> implies mu(KB_gen) and the atoms `need` (over spec's
+ * variables; may be NULL). Atoms that spec's KB holds as they are
  * (the globals' bounds, what the path before both states established)
  * need no proof; only the others are asked, which keeps the query's cone
  * small in programs with many allocations. */
-static bool kb_match(seg_engine *e, seg_state *gen, seg_state *spec, const subst *mu) {
+static bool kb_match(seg_engine *e, seg_state *gen, seg_state *spec, const subst *mu, const smt_term_vec *need) {
   u64_map known = {0};
   known_atoms(e, spec, &known);
   smt_term_vec rest = {0};
+  for (size_t i = 0; need && i < need->len; i++)
+    if (!u64_map_has(&known, need->data[i])) VEC_PUSH(rest, need->data[i]);
   for (size_t i = 0; i < gen->kb.len; i++) {
     smt_term atom = subst_term(e, mu, gen->kb.data[i]);
     if (!u64_map_has(&known, atom)) VEC_PUSH(rest, atom);
@@ -357,7 +421,18 @@ static bool kb_match(seg_engine *e, seg_state *gen, seg_state *spec, const subst
 static bool is_generalization_with(seg_engine *e, seg_state *gen, seg_state *spec, subst *mu, bool ghosts) {
   if (!lv_match(gen, spec, mu, ghosts)) return false;
   match_memory_vars(gen, spec, mu);
-  return memory_match(gen, spec, mu) && kb_match(e, gen, spec, mu);
+  if (!memory_match(gen, spec, mu)) return false;
+  smt_term_vec need = {0};
+  bool forgets = false;
+  bool ok = lists_match(e, gen, spec, mu, &need, &forgets) && kb_match(e, gen, spec, mu, &need);
+  VEC_FREE(need);
+  /* memory tracking: a heap object left out of gen is still allocated,
+   * but no state after the edge knows it (the graph's END leaves no longer
+   * tell whether every run frees its memory). Not so from a call
+   * abstraction to an entry (!ghosts): the intersection carries the call
+   * state's objects past the call (seg_intersect). */
+  if (ok && forgets && ghosts) e->heap_forgotten = true;
+  return ok;
 }
 
 static bool is_generalization(seg_engine *e, seg_state *gen, seg_state *spec, subst *mu) {
@@ -725,15 +800,243 @@ static void merge_memory_vars(seg_engine *e, const seg_state *a, const seg_state
   }
 }
 
-/* AL_c and PT_c: the intersection of the pseudo-inverse images. */
+/* ---- lists in a merge (internal.h, seg_list) ---- */
+
+/* Allocation i of x has a counterpart in y (merge_memory keeps it). */
+static bool alloc_kept(const seg_state *x, size_t i, const subst *inv_x, const seg_state *y, const subst *inv_y) {
+  seg_alloc a = x->al.data[i];
+  smt_term lo = subst_var(inv_x, a.lo), hi = subst_var(inv_x, a.hi);
+  for (size_t j = 0; j < y->al.len; j++) {
+    const seg_alloc *b = &y->al.data[j];
+    if (subst_var(inv_y, b->lo) == lo && subst_var(inv_y, b->hi) == hi && b->kind == a.kind &&
+        b->dynamic == a.dynamic && b->depth == a.depth && b->caller_owned == a.caller_owned)
+      return true;
+  }
+  return false;
+}
+
+/* One side of a merge: the state, its instantiation and pseudo-inverse,
+ * its known offsets, its pieces, and which of its allocations the merge
+ * keeps (`kept`) or folds into a list (`folded`: then the merge must not
+ * keep it, or its bytes would be described twice). */
+typedef struct {
+  seg_engine *e;
+  seg_state *s;
+  subst *mu, *inv;
+  seg_layout lay;
+  seg_piece_vec pieces;
+  bool *kept, *folded;
+} merge_side;
+
+/* An anchor: a value of x that a variable of the merge stands for (by
+ * known offsets); *cv gets that variable. Chains stop there, so that a
+ * list never runs past a pointer the program holds. */
+static bool anchor_of(merge_side *x, smt_term v, smt_term *cv) {
+  for (size_t i = 0; i < x->inv->var.len; i++)
+    if (seg_layout_same(x->e, &x->lay, x->inv->var.data[i], v)) {
+      if (cv) *cv = x->inv->val.data[i];
+      return true;
+    }
+  return false;
+}
+
+static bool is_anchor(void *arg, smt_term v) { return anchor_of(arg, v, NULL); }
+
+static void release(merge_side *x, const u32_vec *chain) {
+  for (size_t i = 0; i < chain->len; i++) x->pieces.data[chain->data[i]].used = false;
+}
+
+/* Does the chain hold a list or an allocation the merge would drop? A
+ * chain of kept allocations alone stays as it is (AL and PT keep more). */
+static bool folds_something(const merge_side *x, const u32_vec *chain) {
+  for (size_t i = 0; i < chain->len; i++) {
+    const seg_piece *p = &x->pieces.data[chain->data[i]];
+    if (p->alloc < 0 || !x->kept[p->alloc]) return true;
+  }
+  return false;
+}
+
+static void mark_folded(merge_side *x, const u32_vec *chain) {
+  for (size_t i = 0; i < chain->len; i++) {
+    const seg_piece *p = &x->pieces.data[chain->data[i]];
+    if (p->alloc >= 0) x->folded[p->alloc] = true;
+  }
+}
+
+/* The lists of c from the chains of side x that start at a value of a
+ * merge variable h (in mu's order), fitted into side y: a chain in y from
+ * mu_y(h) to the same end (or, for an end that no merge variable stands
+ * for, as far as y's chain goes; empty when y's KB has head = end). The
+ * new end and length variables go into both instantiations; the lengths
+ * also into `lens`. */
+static void lists_from(seg_engine *e, seg_state *c, merge_side *x, merge_side *y, smt_term_vec *new_vars,
+                       smt_term_vec *lens) {
+  u32_vec cx = {0}, cy = {0};
+  size_t nvars = x->mu->var.len; /* the merge's variables so far, not the ends and lengths added here */
+  for (size_t k = 0; k < nvars; k++) {
+    smt_term h = x->mu->var.data[k];
+    if (!subst_has(y->mu, h)) continue;
+    cx.len = cy.len = 0;
+    smt_term ex, lx, ey, ly;
+    seg_list_chain(e, &x->lay, &x->pieces, x->mu->val.data[k], SMT_NULL, is_anchor, x, &cx, &ex, &lx);
+    if (cx.len == 0) continue;
+    const seg_piece *px = &x->pieces.data[cx.data[0]];
+    smt_term end = SMT_NULL;
+    bool ok = true, fresh_end = !anchor_of(x, ex, &end);
+    smt_term stop_y = fresh_end ? SMT_NULL : subst_var(y->mu, end);
+    if (!fresh_end && !subst_has(y->mu, end)) ok = false;
+    if (ok) {
+      seg_list_chain(e, &y->lay, &y->pieces, subst_var(y->mu, h), stop_y, fresh_end ? is_anchor : NULL, y, &cy, &ey,
+                     &ly);
+      if (cy.len) {
+        const seg_piece *py = &y->pieces.data[cy.data[0]];
+        ok = py->size == px->size && py->next_off == px->next_off;
+      }
+      if (ok) ok = folds_something(x, &cx) || folds_something(y, &cy);
+      if (ok && fresh_end) ok = !anchor_of(y, ey, NULL) || cy.len == 0;
+      if (ok && !fresh_end && !seg_layout_same(e, &y->lay, ey, stop_y))
+        ok = seg_entails(e, y->s, smt_mk_eq(e->ctx, ey, stop_y)) == SMT_YES;
+    }
+    if (!ok) {
+      release(x, &cx);
+      release(y, &cy);
+      continue;
+    }
+    mark_folded(x, &cx);
+    mark_folded(y, &cy);
+    if (fresh_end) {
+      end = fresh_plain(e);
+      subst_add(x->mu, end, ex);
+      subst_add(y->mu, end, ey);
+      if (!subst_has(x->inv, ex)) subst_add(x->inv, ex, end);
+      if (cy.len && !subst_has(y->inv, ey)) subst_add(y->inv, ey, end);
+      VEC_PUSH(*new_vars, end);
+    }
+    smt_term len = fresh_plain(e);
+    lx = smt_simplify(e->ctx, lx);
+    ly = smt_simplify(e->ctx, ly);
+    subst_add(x->mu, len, lx);
+    subst_add(y->mu, len, ly);
+    /* a length that is one variable on a side: what KB says of it carries over (merge_kb) */
+    if (smt_term_kind(e->ctx, lx) == SMT_VAR && !subst_has(x->inv, lx)) subst_add(x->inv, lx, len);
+    if (smt_term_kind(e->ctx, ly) == SMT_VAR && !subst_has(y->inv, ly)) subst_add(y->inv, ly, len);
+    VEC_PUSH(*new_vars, len);
+    VEC_PUSH(*lens, len);
+    seg_list l = {h, end, len, px->size, px->next_off};
+    VEC_PUSH(c->ls, l);
+    seg_kb_add(e, c, smt_mk_int_le(e->ctx, smt_mk_int(e->ctx, 0), len));
+    e->lists_folded++;
+  }
+  VEC_FREE(cx);
+  VEC_FREE(cy);
+}
+
+/* Keeps `cand` (over c's variables) in KB_c when both a and b imply its instance. */
+static void keep_if_both(seg_engine *e, seg_state *c, seg_state *a, seg_state *b, const subst *mu_a,
+                         const subst *mu_b, smt_term cand) {
+  if (seg_entails(e, a, subst_term(e, mu_a, cand)) == SMT_YES &&
+      seg_entails(e, b, subst_term(e, mu_b, cand)) == SMT_YES)
+    seg_kb_add(e, c, cand);
+}
+
+/* What merge_lists did to one input: per allocation, folded into a list
+ * of c (AL_c must not keep it); per list, part of a list of c. */
+typedef struct {
+  bool *folded, *list_used;
+} merge_folds;
+
+/* LS_c: lists from the chains of b (the later state: a loop's body made
+ * them), then from what is left of a's; *fa and *fb (owned by the caller,
+ * merge_folds_free) say what each input gave them. A candidate
+ * atom about the new variables (an end that is NULL or not, a length that
+ * is positive or a counter of the current frame plus -1, 0 or 1) is kept
+ * when both states imply its instance. */
+static void merge_lists(seg_engine *e, seg_state *c, seg_state *a, seg_state *b, subst *mu_a, subst *mu_b,
+                        subst *inv_a, subst *inv_b, merge_folds *fa, merge_folds *fb) {
+  fa->folded = xcalloc(a->al.len ? a->al.len : 1, sizeof *fa->folded);
+  fb->folded = xcalloc(b->al.len ? b->al.len : 1, sizeof *fb->folded);
+  fa->list_used = xcalloc(a->ls.len ? a->ls.len : 1, sizeof *fa->list_used);
+  fb->list_used = xcalloc(b->ls.len ? b->ls.len : 1, sizeof *fb->list_used);
+  if (a->abstracted || (a->ls.len == 0 && b->ls.len == 0 && a->pt.len == 0 && b->pt.len == 0)) return;
+  merge_side sa = {e, a, mu_a, inv_a, {0}, {0}, NULL, fa->folded}, sb = {e, b, mu_b, inv_b, {0}, {0}, NULL, fb->folded};
+  merge_side *sides[2] = {&sa, &sb};
+  for (int k = 0; k < 2; k++) {
+    merge_side *x = sides[k], *y = sides[1 - k];
+    x->kept = xcalloc(x->s->al.len ? x->s->al.len : 1, sizeof *x->kept);
+    for (size_t i = 0; i < x->s->al.len; i++) x->kept[i] = alloc_kept(x->s, i, x->inv, y->s, y->inv);
+    seg_layout_build(e, x->s, &x->lay);
+    seg_list_pieces(e, x->s, &x->lay, NULL, &x->pieces);
+  }
+  smt_term_vec new_vars = {0}, lens = {0};
+  if (sa.pieces.len || sb.pieces.len) {
+    lists_from(e, c, &sb, &sa, &new_vars, &lens);
+    lists_from(e, c, &sa, &sb, &new_vars, &lens);
+  }
+  smt_ctx *ctx = e->ctx;
+  smt_term zero = smt_mk_int(ctx, 0), one = smt_mk_int(ctx, 1);
+  for (size_t i = 0; i < new_vars.len && !past_deadline(e); i++) {
+    smt_term v = new_vars.data[i];
+    keep_if_both(e, c, a, b, mu_a, mu_b, smt_mk_eq(ctx, v, zero));
+    keep_if_both(e, c, a, b, mu_a, mu_b, smt_mk_int_le(ctx, one, v));
+  }
+  /* a list's length and a counter of the loop that built or walks it */
+  const seg_frame *top = &c->frames[c->nframes - 1];
+  const ir_func *f = &e->m->funcs.data[top->func];
+  for (size_t i = 0; i < lens.len && !past_deadline(e); i++)
+    for (uint32_t k = 0; k < top->nslots; k++) {
+      ir_type t = k < f->nparams ? f->params[k] : f->insts[k - f->nparams].type;
+      if (top->lv[k] == SMT_NULL || t.kind != IR_TY_INT || t.bits <= 1) continue;
+      for (int d = -1; d <= 1; d++)
+        keep_if_both(e, c, a, b, mu_a, mu_b,
+                     smt_mk_eq(ctx, lens.data[i], smt_mk_int_add2(ctx, top->lv[k], smt_mk_int(ctx, d))));
+    }
+  VEC_FREE(new_vars);
+  VEC_FREE(lens);
+  merge_folds *folds[2] = {fa, fb};
+  for (int k = 0; k < 2; k++) {
+    for (size_t i = 0; i < sides[k]->pieces.len; i++) {
+      const seg_piece *p = &sides[k]->pieces.data[i];
+      if (p->used && p->list >= 0) folds[k]->list_used[p->list] = true;
+    }
+    seg_layout_free(&sides[k]->lay);
+    VEC_FREE(sides[k]->pieces);
+    free(sides[k]->kept);
+  }
+}
+
+static void merge_folds_free(merge_folds *f) {
+  free(f->folded);
+  free(f->list_used);
+}
+
+/* Memory tracking: does c leave out a heap object of x (neither in AL_c
+ * nor folded into a list of c)? */
+static bool merge_forgets(const seg_state *x, const subst *inv_x, const seg_state *c, const merge_folds *f) {
+  for (size_t i = 0; i < x->al.len; i++) {
+    const seg_alloc *a = &x->al.data[i];
+    if (a->kind != SEG_AL_HEAP || a->caller_owned || f->folded[i]) continue;
+    smt_term lo = subst_var(inv_x, a->lo);
+    bool kept = false;
+    for (size_t j = 0; j < c->al.len && !kept; j++) kept = c->al.data[j].lo == lo;
+    if (!kept) return true;
+  }
+  for (size_t j = 0; j < x->ls.len; j++)
+    if (!f->list_used[j]) return true;
+  return false;
+}
+
+/* AL_c and PT_c: the intersection of the pseudo-inverse images, but for
+ * the allocations folded into a list (drop_a, drop_b: NULL for none). */
 static void merge_memory(seg_state *c, const seg_state *a, const seg_state *b, const subst *inv_a,
-                         const subst *inv_b) {
+                         const subst *inv_b, const bool *drop_a, const bool *drop_b) {
   for (size_t i = 0; i < a->al.len; i++) {
+    if (drop_a && drop_a[i]) continue;
     seg_alloc x = a->al.data[i];
     x.lo = subst_var(inv_a, x.lo);
     x.hi = subst_var(inv_a, x.hi);
     for (size_t j = 0; j < b->al.len; j++) {
       const seg_alloc *y = &b->al.data[j];
+      if (drop_b && drop_b[j]) continue;
       if (subst_var(inv_b, y->lo) == x.lo && subst_var(inv_b, y->hi) == x.hi && y->kind == x.kind &&
           y->dynamic == x.dynamic && y->depth == x.depth && y->caller_owned == x.caller_owned) {
         VEC_PUSH(c->al, x);
@@ -797,8 +1100,11 @@ static void merge_ghosts(seg_engine *e, seg_state *c, const seg_state *a, const 
 }
 
 /* The merge c of a and b (Def. 3); *mu_a receives the instantiation of the
- * edge a -> c, and *mu_b (when not NULL) that of b -> c. */
-static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst *mu_a, subst *mu_b_out) {
+ * edge a -> c, and *mu_b (when not NULL) that of b -> c. With track_heap,
+ * a heap object of a or b that c leaves out sets e->heap_forgotten (not
+ * for entry states: the intersection carries the caller's objects). */
+static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst *mu_a, subst *mu_b_out,
+                               bool track_heap) {
   assert(seg_same_position(a, b) && a->abstracted == b->abstracted);
   seg_state *c = seg_state_new(a->nglobals);
   if (a->nglobals) memcpy(c->globals, a->globals, a->nglobals * sizeof *c->globals);
@@ -807,7 +1113,13 @@ static seg_state *merge_states(seg_engine *e, seg_state *a, seg_state *b, subst 
   merge_frames(e, c, a, b, mu_a, &mu_b, &inv_a, &inv_b);
   merge_ghosts(e, c, a, b, mu_a, &mu_b, &inv_a, &inv_b);
   merge_memory_vars(e, a, b, mu_a, &mu_b, &inv_a, &inv_b);
-  merge_memory(c, a, b, &inv_a, &inv_b);
+  merge_folds fa, fb;
+  merge_lists(e, c, a, b, mu_a, &mu_b, &inv_a, &inv_b, &fa, &fb);
+  merge_memory(c, a, b, &inv_a, &inv_b, fa.folded, fb.folded);
+  /* memory tracking: see is_generalization_with */
+  if (track_heap && (merge_forgets(a, &inv_a, c, &fa) || merge_forgets(b, &inv_b, c, &fb))) e->heap_forgotten = true;
+  merge_folds_free(&fa);
+  merge_folds_free(&fb);
   merge_kb(e, c, a, b, &inv_a, &mu_b);
   c->fo_cache = SMT_NULL;
   if (mu_b_out)
@@ -1003,6 +1315,10 @@ static void handle_call(builder *bd, uint32_t sc) {
   seg_engine *e = &g->e;
   node(g, sc)->expanded = true;
   node(g, sc)->is_call = true;
+  if (node(g, sc)->state->ls.len) {
+    set_incomplete(bd, "a call of a recursive function with list segments in the state (not supported)");
+    return;
+  }
   seg_state *cas = seg_call_abstraction(e, node(g, sc)->state);
   assert(cas->nframes == 1 && cas->abstracted && cas->nghost == 0);
   uint32_t func = seg_top(cas)->func;
@@ -1038,7 +1354,7 @@ static void handle_call(builder *bd, uint32_t sc) {
   uint32_t merged_from = IR_NONE;
   if (newest != IR_NONE) {
     subst mu_a = {0};
-    es = merge_states(e, node(g, g->entries.data[newest].node)->state, cas, &mu_a, NULL);
+    es = merge_states(e, node(g, g->entries.data[newest].node)->state, cas, &mu_a, NULL, false);
     subst_free(&mu_a);
     bd->merges++;
     /* the merge generalizes the call abstraction by construction; checked,
@@ -1108,7 +1424,7 @@ static void handle_return(builder *bd, uint32_t r) {
         lasting_allocations(node(g, r1)->state) != lasting_allocations(node(g, r)->state))
       continue;
     subst mu_a = {0}, mu_b = {0};
-    seg_state *c = merge_states(e, node(g, r1)->state, node(g, r)->state, &mu_a, &mu_b);
+    seg_state *c = merge_states(e, node(g, r1)->state, node(g, r)->state, &mu_a, &mu_b, true);
     bd->merges++;
     uint32_t cn = add_node(bd, c, IR_NONE, SEG_EDGE_GEN);
     node(g, cn)->entry = k;
@@ -1162,7 +1478,7 @@ static void merge_into_ancestor(builder *bd, uint32_t ai, uint32_t bi) {
   seg_engine *e = &g->e;
   subst mu = {0};
   assert(ai < bi && !node(g, ai)->removed && node(g, ai)->state && node(g, bi)->state);
-  seg_state *c = merge_states(e, node(g, ai)->state, node(g, bi)->state, &mu, NULL);
+  seg_state *c = merge_states(e, node(g, ai)->state, node(g, bi)->state, &mu, NULL, true);
   bd->merges++;
   uint32_t from = ai;
   bool drop_a = false;
@@ -1280,7 +1596,7 @@ static bool try_join(builder *bd, uint32_t bi) {
     subst_free(&mu);
   }
   subst mu_a = {0}, mu = {0};
-  seg_state *c = merge_states(e, node(g, cand[0])->state, node(g, bi)->state, &mu_a, NULL);
+  seg_state *c = merge_states(e, node(g, cand[0])->state, node(g, bi)->state, &mu_a, NULL, true);
   subst_free(&mu_a);
   if (!is_generalization(e, c, node(g, bi)->state, &mu)) { /* a solver timeout: b goes on alone */
     subst_free(&mu);
@@ -1365,6 +1681,7 @@ static void run(builder *bd) {
 }
 
 static bool has_heap(const seg_state *s) {
+  if (s->ls.len) return true;
   for (size_t i = 0; i < s->al.len; i++)
     if (s->al.data[i].kind == SEG_AL_HEAP) return true;
   return false;
@@ -1420,6 +1737,9 @@ static void summarize(builder *bd, double t0) {
   for (size_t k = 1; k < g->entries.len; k++) s->entry_states += !g->entries.data[k].retired;
   s->entry_merges = bd->entry_merges;
   s->domain_merges = g->e.domain_merges;
+  s->lists_folded = g->e.lists_folded;
+  s->heap_forgotten = g->e.heap_forgotten;
+  s->lists_unfolded = g->e.lists_unfolded;
   s->entry_reuses = bd->entry_reuses;
   s->complete = !bd->stop && bd->work.len == 0 && bd->deferred.len == 0 && !g->reason;
   s->reason = g->reason;

@@ -72,12 +72,34 @@ typedef struct {
   bool is_signed;     /* representation of val */
 } seg_pt;
 
+/* A list segment (after J. Hensel, J. Giesl, "Proving Termination of C
+ * Programs with Lists", CADE 2023, Sect. 3; bitprove's own form): there are
+ * len >= 0 pairwise distinct heap objects o_1 .. o_len of `size` bytes each,
+ * o_1 = head, the pointer at o_i + next_off is o_(i+1) and the one at
+ * o_len + next_off is end; len = 0 means head = end. The objects are
+ * allocated, none is an allocation of AL or an object of another list of
+ * the state, and nothing else of the state describes their bytes but PT
+ * atoms (which stay true facts: memory changes only through AL). So an
+ * access needs the object in AL first: rules.c unfolds the first object
+ * (len = 0, or an allocation [head, head + size - 1] whose next pointer
+ * is a fresh n, and the rest n .. end of length len - 1); graph.c folds
+ * chains of allocations into lists when it merges states at a loop head
+ * and finds them again when it checks a generalization. head, end and len
+ * are Int variables; len is a variable of the graph's ITS, so a walk's
+ * ranking function is the length still ahead. The other fields of the
+ * objects are unknown (the paper's field invariants are not built). */
+typedef struct {
+  smt_term head, end, len;
+  uint32_t size, next_off;
+} seg_list;
+
 typedef struct seg_state {
   uint32_t nframes;
   seg_frame *frames;   /* frames[nframes-1] is the current one */
   smt_term_vec kb;     /* atoms (Bool terms), a conjunction */
   VEC(seg_alloc) al;
   VEC(seg_pt) pt;
+  VEC(seg_list) ls;    /* list segments (never in an abstracted state: modular analyses keep none) */
   uint32_t nglobals;
   smt_term *globals;   /* per global of the module: its base address (a symbolic variable); then
                           per function (index globals.len + id): its address, SMT_NULL when it is
@@ -114,6 +136,8 @@ typedef struct seg_engine {
   uint32_t next_var;    /* for seg_fresh */
   uint64_t queries;
   uint32_t domain_merges;      /* frames merged whose LV domains differed (seg_summary) */
+  uint32_t lists_folded, lists_unfolded; /* list segments made by merges, unfoldings (seg_summary) */
+  bool heap_forgotten;  /* a merge or generalization left out a heap object (seg_summary) */
   uint64_t bucket_queries[4]; /* by allocation count (seg_summary) */
   double bucket_seconds[4];
   budget budget;        /* the construction's deadline and each query's limit */
@@ -129,6 +153,8 @@ smt_term seg_fresh(seg_engine *e, seg_state *s, mpz_srcptr lo, mpz_srcptr hi);
  * one bit is unbounded (no range atom). */
 smt_term seg_fresh_int(seg_engine *e, seg_state *s, unsigned bits, bool is_signed);
 smt_term seg_fresh_ptr(seg_engine *e, seg_state *s);
+/* A fresh variable with 0 <= v added to s->kb (a list's length). */
+smt_term seg_fresh_nat(seg_engine *e, seg_state *s);
 /* The Int constant sign * 2^k + add. */
 smt_term seg_pow2(seg_engine *e, unsigned k, int sign, int64_t add);
 /* Range bounds of an n-bit representation, as smt Int constants. */
@@ -251,6 +277,48 @@ long seg_layout_holder(seg_engine *e, seg_layout *l, smt_term a, smt_term n);
  * by offsets in one class, or as ranges held by two different allocations
  * (disjoint by <a>). */
 seg_layout_rel seg_layout_relate(seg_engine *e, seg_layout *l, smt_term a1, smt_term n1, smt_term a2, smt_term n2);
+
+/* ---- list segments (lists.c) ---------------------------------------------------- */
+/* A piece a list may be folded from: a list of the state, or a heap
+ * allocation of known size whose next pointer (one pointer-sized PT atom
+ * at a known offset inside it) is known. len is a term over the state's
+ * variables (1 for an allocation). */
+typedef struct {
+  smt_term head, end, len;
+  uint32_t size, next_off;
+  long alloc, list; /* the allocation's index in AL, or the list's index in ls; the other is -1 */
+  bool used;
+} seg_piece;
+typedef VEC(seg_piece) seg_piece_vec;
+
+/* The pieces of s: its lists, and its heap allocations (not the caller's
+ * objects of --function, not those with skip_alloc[i] set; skip_alloc may
+ * be NULL) of known extent with exactly one candidate next pointer (a
+ * pointer-sized PT atom at a known offset inside; with several, the one
+ * at the offset of a list of the same size, if exactly one is). */
+void seg_list_pieces(seg_engine *e, const seg_state *s, seg_layout *lay, const bool *skip_alloc, seg_piece_vec *out);
+/* A chain of unused pieces from h: the piece whose head is h (by known
+ * offsets), then the one whose head is its end, and so on while the end
+ * is not `stop` (SMT_NULL: none; h itself may be it: an empty chain) and,
+ * after the first piece, is_anchor(arg, end) is false (is_anchor may be
+ * NULL), all of one size and next offset. The pieces
+ * are marked used and their indices appended to `chain`; *end gets the
+ * last end (h when the chain is empty) and *len the sum of the lengths
+ * (0 when empty). */
+void seg_list_chain(seg_engine *e, seg_layout *lay, seg_piece_vec *pieces, smt_term h, smt_term stop,
+                    bool (*is_anchor)(void *arg, smt_term v), void *arg, u32_vec *chain, smt_term *end,
+                    smt_term *len);
+/* Are x and y the same value by known offsets (or the same variable)? */
+bool seg_layout_same(seg_engine *e, seg_layout *lay, smt_term x, smt_term y);
+/* The list whose first object holds bytes ad .. ad + n - 1 by known
+ * offsets, or -1. */
+long seg_list_holding(seg_engine *e, const seg_state *s, seg_layout *lay, smt_term ad, uint64_t n);
+/* The two cases of list i (rules.c's unfolding, a refinement): the copy
+ * of s where it is empty (len = 0 and head = end in KB, the list gone),
+ * and the copy where its first object is an allocation of AL with a PT
+ * atom for its next pointer n and the rest n .. end of length len - 1. */
+seg_state *seg_list_empty_case(seg_engine *e, const seg_state *s, size_t i);
+seg_state *seg_list_unfolded_case(seg_engine *e, const seg_state *s, size_t i);
 
 /* ---- one step of symbolic execution (rules.c) ------------------------------ */
 /* CALLABS: a call state to its call abstraction (seed 004 Def. 5);

@@ -11,7 +11,7 @@
  * offsets in known allocations, and two allocations are disjoint.
  *
  * The view: the equality atoms x - y = k of KB (two variables, coefficients
- * +1 and -1) joined into classes by a weighted union-find, each variable
+ * +1 and -1; also written as the two halves x - y <= k, y - x <= -k) joined into classes by a weighted union-find, each variable
  * with its offset from the class's root. Everything it derives follows
  * from KB atoms and the disjointness of allocations, i.e. from <a>: an
  * answer it gives is one the solver would give. */
@@ -97,9 +97,10 @@ static bool small_const(smt_ctx *ctx, smt_term t, int64_t *k) {
   return small(*k);
 }
 
-/* An equality atom (= (+ a*x b*y) k) with {a, b} = {1, -1}: x - y = k. */
-static bool difference_atom(smt_ctx *ctx, smt_term atom, smt_term *x, smt_term *y, int64_t *k) {
-  if (smt_term_kind(ctx, atom) != SMT_EQ) return false;
+/* An atom (= (+ a*x b*y) k) (or with <= for `le`) with {a, b} = {1, -1}:
+ * x - y = k (x - y <= k). */
+static bool difference_atom_of(smt_ctx *ctx, smt_term atom, bool le, smt_term *x, smt_term *y, int64_t *k) {
+  if (smt_term_kind(ctx, atom) != (le ? SMT_INT_LE : SMT_EQ)) return false;
   smt_term p = smt_term_arg(ctx, atom, 0), c = smt_term_arg(ctx, atom, 1);
   if (!smt_sort_is_int(smt_term_sort(ctx, p)) || !small_const(ctx, c, k)) return false;
   if (smt_term_kind(ctx, p) != SMT_INT_ADD || smt_term_nargs(ctx, p) != 2) return false;
@@ -117,13 +118,29 @@ static bool difference_atom(smt_ctx *ctx, smt_term atom, smt_term *x, smt_term *
   return true;
 }
 
+static bool difference_atom(smt_ctx *ctx, smt_term atom, smt_term *x, smt_term *y, int64_t *k) {
+  return difference_atom_of(ctx, atom, false, x, y, k);
+}
+
 void seg_layout_build(seg_engine *e, const seg_state *s, seg_layout *l) {
   memset(l, 0, sizeof *l);
+  /* x - y <= k and y - x <= -k: an equality that a merge wrote as its two
+   * halves (graph.c, merge_kb) */
+  u64_map halves = {0};
   for (size_t i = 0; i < s->kb.len && s->kb.len < LAYOUT_MAX_ATOMS; i++) {
     smt_term x, y;
     int64_t k;
-    if (difference_atom(e->ctx, s->kb.data[i], &x, &y, &k)) unite(l, x, y, k);
+    if (difference_atom(e->ctx, s->kb.data[i], &x, &y, &k)) {
+      unite(l, x, y, k);
+    } else if (difference_atom_of(e->ctx, s->kb.data[i], true, &x, &y, &k)) {
+      uint64_t other;
+      if (u64_map_get(&halves, ((uint64_t)y << 32) | x, &other) && (int64_t)other == -k)
+        unite(l, x, y, k);
+      else
+        u64_map_put(&halves, ((uint64_t)x << 32) | y, (uint64_t)k);
+    }
   }
+  u64_map_free(&halves);
   /* allocations whose size the view knows: both bounds in one class */
   for (size_t i = 0; i < s->al.len; i++) {
     const seg_alloc *a = &s->al.data[i];

@@ -154,11 +154,15 @@ static uint32_t res_slot(const cx *c) { return seg_slot_of_inst(c->f, c->ii); }
 static bool res_signed(const cx *c) { return slot_signed(c->fi, c->f, res_slot(c)); }
 static unsigned res_bits(const cx *c) { return c->in->type.bits; }
 
-/* Does s hold a heap object the program could still lose or must free
- * (the arguments' objects of --function are the caller's)? */
-static bool has_heap(const seg_state *s) {
-  for (size_t i = 0; i < s->al.len; i++)
-    if (s->al.data[i].kind == SEG_AL_HEAP && !s->al.data[i].caller_owned) return true;
+static bool yes(cx *c, smt_term phi);
+/* Does the input state hold a heap object the program could still lose or
+ * must free (the arguments' objects of --function are the caller's): a heap
+ * allocation, or a list that <a> does not show empty? */
+static bool heap_left(cx *c) {
+  for (size_t i = 0; i < c->s->al.len; i++)
+    if (c->s->al.data[i].kind == SEG_AL_HEAP && !c->s->al.data[i].caller_owned) return true;
+  for (size_t i = 0; i < c->s->ls.len; i++)
+    if (!yes(c, smt_mk_eq(c->ctx, c->s->ls.data[i].len, smt_mk_int(c->ctx, 0)))) return true;
   return false;
 }
 
@@ -173,7 +177,7 @@ static void leaf(cx *c, seg_leaf_kind kind, const char *fmt, ...) {
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
   seg_succ sc = {SEG_EDGE_EVAL, NULL, kind, xstrdup(buf), false, false, false};
-  if (kind == SEG_LEAF_END) sc.heap_left = has_heap(c->s);
+  if (kind == SEG_LEAF_END) sc.heap_left = heap_left(c);
   VEC_PUSH(*c->out, sc);
 }
 
@@ -1237,14 +1241,36 @@ static smt_term addr_var(cx *c, smt_term ad) {
   return v;
 }
 
+/* Bytes ad .. ad + n - 1 inside the first object of a list (by known
+ * offsets): the unfolding (internal.h, seg_list) as a refinement, one REFINE
+ * child per case <a> allows, and true; the instruction runs again in each.
+ * False when no list holds the bytes. */
+static bool unfold_at(cx *c, smt_term ad, uint64_t n) {
+  if (c->s->ls.len == 0) return false;
+  seg_layout lay;
+  seg_layout_build(c->e, c->ns, &lay);
+  long i = seg_list_holding(c->e, c->ns, &lay, ad, n);
+  seg_layout_free(&lay);
+  if (i < 0) return false;
+  seg_list l = c->s->ls.data[i];
+  bool nonempty = yes(c, le(c, kint(c, 1), l.len));
+  bool empty = !nonempty && yes(c, eq(c, l.len, kint(c, 0)));
+  if (!nonempty) push_state(c, SEG_EDGE_REFINE, seg_list_empty_case(c->e, c->s, (size_t)i));
+  if (!empty) push_state(c, SEG_EDGE_REFINE, seg_list_unfolded_case(c->e, c->s, (size_t)i));
+  c->e->lists_unfolded++;
+  return true;
+}
+
 /* The address p of an access of size bytes, as a variable (*ad), once the
- * bytes are known to be allocated; else an ERR_DEREF leaf ("invalid <what>
- * of N bytes") and false. */
+ * bytes are known to be allocated; bytes in a list's first object unfold it
+ * (unfold_at); else an ERR_DEREF leaf ("invalid <what> of N bytes") and
+ * false. */
 static bool access_address(cx *c, ir_value p, uint64_t size, const char *what, smt_term *ad) {
   smt_term ad0;
   if (!rd(c, p, false, &ad0)) return false;
   *ad = addr_var(c, ad0);
   if (size == 0 || !in_alloc(c, *ad, ku64(c, size), ad0)) {
+    if (size > 0 && unfold_at(c, *ad, size)) return false;
     /* a null pointer in every represented state: each of their runs has
      * this undefined behaviour here (a crash on real machines) */
     bool null = size > 0 && yes(c, eq(c, *ad, kint(c, 0)));
@@ -1500,6 +1526,7 @@ static bool bi_free(cx *c) {
       return true;
     }
   }
+  if (unfold_at(c, p, 1)) return false;
   leaf(c, SEG_LEAF_ERR_FREE, "invalid free at %s", c->loc);
   return false;
 }

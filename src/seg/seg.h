@@ -173,6 +173,9 @@ typedef struct {
   const char *first_err;  /* "invalid load at f.c:12 ..." for the first ERR leaf (a memory or UB one
                              if any, else an overflow), or NULL */
   bool heap_empty_at_end; /* every END leaf has no heap allocation left */
+  bool heap_forgotten;    /* a merge or generalization left out a heap object: still allocated, but
+                             the states after it (and their END leaves) no longer know it, so
+                             heap_empty_at_end proves nothing about memory tracking */
   bool uses_heap;         /* some state has a heap allocation */
   bool error_call;        /* an END leaf calls reach_error / __VERIFIER_error (unreach-call) */
   uint32_t states, edges, generalizations, merges, refinements;
@@ -190,6 +193,8 @@ typedef struct {
    * merge keeps the values both define (Sect. 5.1, "merging abstract
    * states with different program variables") */
   uint32_t domain_merges;
+  /* list segments (lists.c): made by merges at loop heads, and unfoldings of a first object */
+  uint32_t lists_folded, lists_unfolded;
   uint64_t queries;       /* entailment queries asked while building */
   /* the queries (entailment and feasibility) by the asking state's
    * allocation count, in four buckets: at most 16, 64, 256

@@ -64,6 +64,12 @@ smt_term seg_fresh_ptr(seg_engine *e, seg_state *s) {
   return fresh_in(e, s, smt_mk_int(e->ctx, 0), seg_range_hi(e, e->m->ptr_bits, false));
 }
 
+smt_term seg_fresh_nat(seg_engine *e, seg_state *s) {
+  smt_term v = new_var(e);
+  seg_kb_add(e, s, smt_mk_int_le(e->ctx, smt_mk_int(e->ctx, 0), v));
+  return v;
+}
+
 /* ---- states ----------------------------------------------------------------- */
 
 seg_state *seg_state_new(uint32_t nglobals) {
@@ -95,6 +101,7 @@ seg_state *seg_state_copy(const seg_state *s) {
   VEC_COPY(c->kb, s->kb);
   VEC_COPY(c->al, s->al);
   VEC_COPY(c->pt, s->pt);
+  VEC_COPY(c->ls, s->ls);
   c->nglobals = s->nglobals;
   c->globals = dup_array(s->globals, s->nglobals ? s->nglobals : 1, sizeof *s->globals);
   c->fo_cache = s->fo_cache;
@@ -112,6 +119,7 @@ void seg_state_free(seg_state *s) {
   VEC_FREE(s->kb);
   VEC_FREE(s->al);
   VEC_FREE(s->pt);
+  VEC_FREE(s->ls);
   free(s->globals);
   free(s->ghost);
   free(s);
@@ -166,8 +174,9 @@ void seg_pop_frame(seg_state *s) {
 /* ---- <a> and entailment ------------------------------------------------------ */
 
 /* The memory part of <a>: lo <= hi of each allocation, disjointness of two
- * allocations, functionality of two PT atoms. With a cone (fo_cone), only
- * of the allocations and PT atoms that have a variable in it. */
+ * allocations, what each list segment says of its length and first object,
+ * functionality of two PT atoms. With a cone (fo_cone), only of the
+ * allocations, lists and PT atoms that have a variable in it. */
 static bool touches(const u64_map *cone, smt_term x, smt_term y) {
   return !cone || u64_map_has(cone, x) || u64_map_has(cone, y);
 }
@@ -183,6 +192,34 @@ static void memory_atoms(seg_engine *e, const seg_state *s, const u64_map *cone,
       const seg_alloc *b = &s->al.data[j];
       if (!touches(cone, b->lo, b->hi)) continue;
       VEC_PUSH(*parts, smt_mk_or2(ctx, smt_mk_int_lt(ctx, a->hi, b->lo), smt_mk_int_lt(ctx, b->hi, a->lo)));
+    }
+  }
+  /* list segments (internal.h, seg_list): a length, head = end when it is
+   * 0; otherwise a first object of `size` bytes at a non-null head, disjoint
+   * from every allocation and from the first object of every other list */
+  smt_term one = smt_mk_int(ctx, 1), zero = smt_mk_int(ctx, 0);
+  for (size_t i = 0; i < s->ls.len; i++) {
+    const seg_list *l = &s->ls.data[i];
+    if (!touches(cone, l->head, l->len) && !touches(cone, l->end, l->end)) continue;
+    smt_term nonempty = smt_mk_int_le(ctx, one, l->len);
+    smt_term last = smt_mk_int_add2(ctx, l->head, smt_mk_int(ctx, (int64_t)l->size - 1));
+    VEC_PUSH(*parts, smt_mk_int_le(ctx, zero, l->len));
+    VEC_PUSH(*parts, smt_mk_implies(ctx, smt_mk_eq(ctx, l->len, zero), smt_mk_eq(ctx, l->head, l->end)));
+    VEC_PUSH(*parts, smt_mk_implies(ctx, nonempty, smt_mk_int_le(ctx, one, l->head)));
+    VEC_PUSH(*parts, smt_mk_implies(ctx, nonempty, smt_mk_int_le(ctx, last, seg_pow2(e, e->m->ptr_bits, 1, -2))));
+    for (size_t j = 0; j < s->al.len; j++) {
+      const seg_alloc *a = &s->al.data[j];
+      if (!touches(cone, a->lo, a->hi)) continue;
+      VEC_PUSH(*parts, smt_mk_implies(ctx, nonempty, smt_mk_or2(ctx, smt_mk_int_lt(ctx, last, a->lo),
+                                                                 smt_mk_int_lt(ctx, a->hi, l->head))));
+    }
+    for (size_t j = i + 1; j < s->ls.len; j++) {
+      const seg_list *m = &s->ls.data[j];
+      if (!touches(cone, m->head, m->len)) continue;
+      smt_term mlast = smt_mk_int_add2(ctx, m->head, smt_mk_int(ctx, (int64_t)m->size - 1));
+      smt_term both = smt_mk_and2(ctx, nonempty, smt_mk_int_le(ctx, one, m->len));
+      VEC_PUSH(*parts, smt_mk_implies(ctx, both, smt_mk_or2(ctx, smt_mk_int_lt(ctx, last, m->head),
+                                                            smt_mk_int_lt(ctx, mlast, l->head))));
     }
   }
   /* the memory is a function: the same address holds the same value (for
@@ -286,10 +323,15 @@ static void structural_vars(const seg_state *s, term_set *set, smt_term_vec *out
     push_var(set, out, s->pt.data[i].addr);
     push_var(set, out, s->pt.data[i].val);
   }
+  for (size_t i = 0; i < s->ls.len; i++) {
+    push_var(set, out, s->ls.data[i].head);
+    push_var(set, out, s->ls.data[i].end);
+    push_var(set, out, s->ls.data[i].len);
+  }
 }
 
 static size_t state_size(const seg_state *s) {
-  size_t n = s->nglobals + s->nghost + 2 * s->al.len + 2 * s->pt.len + 4 * s->kb.len;
+  size_t n = s->nglobals + s->nghost + 2 * s->al.len + 2 * s->pt.len + 3 * s->ls.len + 4 * s->kb.len;
   for (uint32_t i = 0; i < s->nframes; i++) n += s->frames[i].nslots;
   return n;
 }
@@ -382,6 +424,13 @@ bool seg_state_check(const seg_engine *e, const seg_state *s) {
     const seg_pt *p = &s->pt.data[i];
     if (!is_int_var(ctx, p->addr) || !is_int_var(ctx, p->val)) return broken("PT atom over a non-variable", (uint32_t)i);
     if (p->bytes < 1 || p->bytes > 8) return broken("PT atom size outside 1..8", (uint32_t)i);
+  }
+  if (s->ls.len && s->abstracted) return broken("list segments in an abstracted state", 0);
+  for (size_t i = 0; i < s->ls.len; i++) {
+    const seg_list *l = &s->ls.data[i];
+    if (!is_int_var(ctx, l->head) || !is_int_var(ctx, l->end) || !is_int_var(ctx, l->len))
+      return broken("list segment over a non-variable", (uint32_t)i);
+    if (l->next_off + e->m->ptr_bits / 8 > l->size) return broken("list's next pointer outside its objects", (uint32_t)i);
   }
   /* KB: Bool atoms as seg_kb_add keeps them (no true, conjunctions split,
    * no duplicates: split() and check_mul find atoms by identity) */
@@ -695,6 +744,20 @@ void seg_state_print(seg_engine *e, const seg_state *s, strbuf *out, const char 
       smt_print_term(ctx, out, p->addr);
       strbuf_printf(out, " ->%u%c ", p->bytes, p->is_signed ? 's' : 'u');
       smt_print_term(ctx, out, p->val);
+    }
+    strbuf_printf(out, "%s", sep);
+  }
+  if (s->ls.len) {
+    strbuf_printf(out, "LS: ");
+    for (size_t i = 0; i < s->ls.len; i++) {
+      const seg_list *l = &s->ls.data[i];
+      strbuf_printf(out, "%slist(", i ? ", " : "");
+      smt_print_term(ctx, out, l->head);
+      strbuf_printf(out, " .. ");
+      smt_print_term(ctx, out, l->end);
+      strbuf_printf(out, ", length ");
+      smt_print_term(ctx, out, l->len);
+      strbuf_printf(out, ", %u bytes, next at %u)", l->size, l->next_off);
     }
     strbuf_printf(out, "%s", sep);
   }
