@@ -192,6 +192,15 @@ static bool check_once(const ir_module *m, const property *p, const drv_options 
     verdict_note_lines(out, "  ", sb.data);
     strbuf_free(&sb);
   }
+  if (ok && out->kind == VERDICT_TRUE && sum->lists_folded) {
+    /* the list invariants the proof rests on (issue 41) */
+    strbuf sb = {0};
+    seg_print_lists(g, &sb);
+    verdict_note(out, "list segments (%u folded at merges, %u unfoldings; a length is an ITS variable):",
+                 sum->lists_folded, sum->lists_unfolded);
+    verdict_note_lines(out, "  ", sb.data);
+    strbuf_free(&sb);
+  }
   if (ok && out->kind == VERDICT_TRUE) /* for correctness witnesses */
     invariant_from_seg(m, g, ctx, &out->ev.invariants);
   if (ok && out->kind == VERDICT_TRUE && o->for_report) keep_dot(g, out);

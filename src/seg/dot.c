@@ -121,6 +121,57 @@ void seg_print_summaries(const seg_graph *g, strbuf *out) {
   }
 }
 
+/* A value of s for a person: the program name of a slot that holds it
+ * (the top frame first; a caller's as f:name), NULL when KB fixes it to 0,
+ * else its variable. */
+static void print_value(const seg_graph *g, const seg_state *s, smt_term v, strbuf *out) {
+  seg_engine *e = (seg_engine *)&g->e;
+  for (uint32_t d = s->nframes; d-- > 0;) {
+    const seg_frame *fr = &s->frames[d];
+    const ir_func *f = &e->m->funcs.data[fr->func];
+    for (uint32_t k = 0; k < fr->nslots; k++) {
+      if (fr->lv[k] != v) continue;
+      const char *name = k < f->nparams ? (f->param_names ? f->param_names[k] : NULL) : f->insts[k - f->nparams].name;
+      if (!name) continue;
+      if (d + 1 < s->nframes) strbuf_printf(out, "%s:", f->name);
+      strbuf_printf(out, "%s", name);
+      return;
+    }
+  }
+  smt_term k = seg_kb_constant(e, s, v);
+  if (k != SMT_NULL && mpz_sgn(smt_term_value(e->ctx, k)) == 0) {
+    strbuf_printf(out, "NULL");
+    return;
+  }
+  smt_print_term(e->ctx, out, v);
+}
+
+void seg_print_lists(const seg_graph *g, strbuf *out) {
+  const ir_module *m = g->e.m;
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    const seg_node *n = &g->nodes.data[i];
+    if (n->removed || !n->state || n->in != SEG_EDGE_GEN || n->state->ls.len == 0) continue;
+    const seg_state *s = n->state;
+    const seg_frame *fr = &s->frames[s->nframes - 1];
+    const ir_func *f = &m->funcs.data[fr->func];
+    char loc[160];
+    ir_loc_format(m, f->insts[fr->inst].loc, loc, sizeof loc);
+    const char *bname = f->blocks[fr->block].name;
+    strbuf_printf(out, "at %s:%s (%s):", f->name, bname ? bname : "?", loc);
+    for (size_t j = 0; j < s->ls.len; j++) {
+      const seg_list *l = &s->ls.data[j];
+      strbuf_printf(out, "%s list(", j ? "," : "");
+      print_value(g, s, l->head, out);
+      strbuf_printf(out, " .. ");
+      print_value(g, s, l->end, out);
+      strbuf_printf(out, ", length ");
+      smt_print_term(g->e.ctx, out, l->len);
+      strbuf_printf(out, ", %u-byte nodes)", l->size);
+    }
+    strbuf_printf(out, "\n");
+  }
+}
+
 void seg_print_stats(const seg_graph *g, FILE *out) {
   const seg_summary *s = &g->sum;
   fprintf(out, "seg complete: %s%s%s\n", s->complete ? "yes" : "no", s->reason ? " - " : "",

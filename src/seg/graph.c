@@ -257,11 +257,41 @@ static bool has_pt(const seg_state *s, smt_term addr, smt_term val, uint32_t byt
   return false;
 }
 
-/* (d) and (e): syntactic, after mu. */
-static bool memory_match(const seg_state *gen, const seg_state *spec, const subst *mu) {
+/* spec's known offsets, built when first needed (a heap object whose
+ * start spec knows by another variable than mu's image: the current node
+ * of a list built at its tail). */
+typedef struct {
+  seg_engine *e;
+  const seg_state *spec;
+  seg_layout lay;
+  bool built;
+} lazy_layout;
+
+static seg_layout *layout_of(lazy_layout *l) {
+  if (!l->built) seg_layout_build(l->e, l->spec, &l->lay);
+  l->built = true;
+  return &l->lay;
+}
+
+/* The heap allocation of spec with lo and hi equal (by known offsets) to
+ * the given terms, or -1. */
+static long heap_alloc_same(lazy_layout *l, smt_term lo, smt_term hi, bool dynamic, uint32_t depth) {
+  for (size_t i = 0; i < l->spec->al.len; i++) {
+    const seg_alloc *b = &l->spec->al.data[i];
+    if (b->kind != SEG_AL_HEAP || b->dynamic != dynamic || b->depth != depth) continue;
+    if (seg_layout_same(l->e, layout_of(l), b->lo, lo) && (hi == SMT_NULL || seg_layout_same(l->e, layout_of(l), b->hi, hi)))
+      return (long)i;
+  }
+  return -1;
+}
+
+/* (d) and (e): syntactic, after mu (a heap allocation also by known offsets). */
+static bool memory_match(const seg_state *gen, const seg_state *spec, const subst *mu, lazy_layout *lay) {
   for (size_t i = 0; i < gen->al.len; i++) {
     const seg_alloc *a = &gen->al.data[i];
-    if (!has_alloc(spec, subst_var(mu, a->lo), subst_var(mu, a->hi), a->kind, a->dynamic, a->depth)) return false;
+    smt_term lo = subst_var(mu, a->lo), hi = subst_var(mu, a->hi);
+    if (has_alloc(spec, lo, hi, a->kind, a->dynamic, a->depth)) continue;
+    if (a->kind != SEG_AL_HEAP || heap_alloc_same(lay, lo, hi, a->dynamic, a->depth) < 0) return false;
   }
   for (size_t i = 0; i < gen->pt.len; i++) {
     const seg_pt *p = &gen->pt.data[i];
@@ -278,7 +308,7 @@ static bool memory_match(const seg_state *gen, const seg_state *spec, const subs
  * instantiation in the rule, so this is sound; it lets the value at a
  * memory cell change between a and its generalization. Repeated for
  * pointers stored in memory. */
-static void match_memory_vars(const seg_state *gen, const seg_state *spec, subst *mu) {
+static void match_memory_vars(const seg_state *gen, const seg_state *spec, subst *mu, lazy_layout *lay) {
   for (int round = 0, changed = 1; changed && round < 4; round++) {
     changed = 0;
     for (size_t i = 0; i < gen->pt.len; i++) {
@@ -314,6 +344,13 @@ static void match_memory_vars(const seg_state *gen, const seg_state *spec, subst
           break;
         }
       }
+      if (lo_known && !subst_has(mu, a->hi) && a->kind == SEG_AL_HEAP) {
+        long j = heap_alloc_same(lay, lo, SMT_NULL, a->dynamic, a->depth);
+        if (j >= 0) {
+          subst_add(mu, a->hi, spec->al.data[j].hi);
+          changed = 1;
+        }
+      }
     }
   }
 }
@@ -345,18 +382,19 @@ static void known_atoms(seg_engine *e, const seg_state *s, u64_map *known) {
 static bool lists_match(seg_engine *e, const seg_state *gen, const seg_state *spec, subst *mu, smt_term_vec *need,
                         bool *forgets) {
   bool *taken = xcalloc(spec->al.len ? spec->al.len : 1, sizeof *taken);
+  seg_layout lay;
+  seg_layout_build(e, spec, &lay);
   for (size_t i = 0; i < gen->al.len; i++)
     for (size_t j = 0; j < spec->al.len; j++)
-      if (spec->al.data[j].lo == subst_var(mu, gen->al.data[i].lo)) taken[j] = true;
+      if (seg_layout_same(e, &lay, spec->al.data[j].lo, subst_var(mu, gen->al.data[i].lo))) taken[j] = true;
   if (gen->ls.len == 0) {
+    seg_layout_free(&lay);
     *forgets = spec->ls.len > 0;
     for (size_t j = 0; j < spec->al.len; j++)
       *forgets |= spec->al.data[j].kind == SEG_AL_HEAP && !spec->al.data[j].caller_owned && !taken[j];
     free(taken);
     return true;
   }
-  seg_layout lay;
-  seg_layout_build(e, spec, &lay);
   seg_piece_vec pieces = {0};
   seg_list_pieces(e, spec, &lay, taken, &pieces);
   u32_vec chain = {0};
@@ -420,8 +458,11 @@ static bool kb_match(seg_engine *e, seg_state *gen, seg_state *spec, const subst
  * are checked before the solver is asked. `ghosts`: see lv_match. */
 static bool is_generalization_with(seg_engine *e, seg_state *gen, seg_state *spec, subst *mu, bool ghosts) {
   if (!lv_match(gen, spec, mu, ghosts)) return false;
-  match_memory_vars(gen, spec, mu);
-  if (!memory_match(gen, spec, mu)) return false;
+  lazy_layout lay = {e, spec, {0}, false};
+  match_memory_vars(gen, spec, mu, &lay);
+  bool matched = memory_match(gen, spec, mu, &lay);
+  if (lay.built) seg_layout_free(&lay.lay);
+  if (!matched) return false;
   smt_term_vec need = {0};
   bool forgets = false;
   bool ok = lists_match(e, gen, spec, mu, &need, &forgets) && kb_match(e, gen, spec, mu, &need);
@@ -802,12 +843,15 @@ static void merge_memory_vars(seg_engine *e, const seg_state *a, const seg_state
 
 /* ---- lists in a merge (internal.h, seg_list) ---- */
 
-/* Allocation i of x has a counterpart in y (merge_memory keeps it). */
-static bool alloc_kept(const seg_state *x, size_t i, const subst *inv_x, const seg_state *y, const subst *inv_y) {
+/* Allocation i of x has a counterpart in y (merge_memory keeps it) that
+ * is not taken (y_taken: matched otherwise already). */
+static bool alloc_kept(const seg_state *x, size_t i, const subst *inv_x, const seg_state *y, const subst *inv_y,
+                       const bool *y_taken) {
   seg_alloc a = x->al.data[i];
   smt_term lo = subst_var(inv_x, a.lo), hi = subst_var(inv_x, a.hi);
   for (size_t j = 0; j < y->al.len; j++) {
     const seg_alloc *b = &y->al.data[j];
+    if (y_taken[j]) continue;
     if (subst_var(inv_y, b->lo) == lo && subst_var(inv_y, b->hi) == hi && b->kind == a.kind &&
         b->dynamic == a.dynamic && b->depth == a.depth && b->caller_owned == a.caller_owned)
       return true;
@@ -847,7 +891,8 @@ static void release(merge_side *x, const u32_vec *chain) {
 }
 
 /* Does the chain hold a list or an allocation the merge would drop? A
- * chain of kept allocations alone stays as it is (AL and PT keep more). */
+ * chain of kept allocations alone stays as it is (AL and PT keep more)
+ * unless a state holds lists already. */
 static bool folds_something(const merge_side *x, const u32_vec *chain) {
   for (size_t i = 0; i < chain->len; i++) {
     const seg_piece *p = &x->pieces.data[chain->data[i]];
@@ -876,6 +921,9 @@ static void lists_from(seg_engine *e, seg_state *c, merge_side *x, merge_side *y
   for (size_t k = 0; k < nvars; k++) {
     smt_term h = x->mu->var.data[k];
     if (!subst_has(y->mu, h)) continue;
+    bool heads_one = false; /* each variable of c heads one list at most */
+    for (size_t i = 0; i < c->ls.len && !heads_one; i++) heads_one = c->ls.data[i].head == h;
+    if (heads_one) continue;
     cx.len = cy.len = 0;
     smt_term ex, lx, ey, ly;
     seg_list_chain(e, &x->lay, &x->pieces, x->mu->val.data[k], SMT_NULL, is_anchor, x, &cx, &ex, &lx);
@@ -892,7 +940,8 @@ static void lists_from(seg_engine *e, seg_state *c, merge_side *x, merge_side *y
         const seg_piece *py = &y->pieces.data[cy.data[0]];
         ok = py->size == px->size && py->next_off == px->next_off;
       }
-      if (ok) ok = folds_something(x, &cx) || folds_something(y, &cy);
+      /* kept allocations alone fold only where the states hold lists already */
+      if (ok) ok = folds_something(x, &cx) || folds_something(y, &cy) || x->s->ls.len || y->s->ls.len;
       if (ok && fresh_end) ok = !anchor_of(y, ey, NULL) || cy.len == 0;
       if (ok && !fresh_end && !seg_layout_same(e, &y->lay, ey, stop_y))
         ok = seg_entails(e, y->s, smt_mk_eq(e->ctx, ey, stop_y)) == SMT_YES;
@@ -931,6 +980,72 @@ static void lists_from(seg_engine *e, seg_state *c, merge_side *x, merge_side *y
   VEC_FREE(cy);
 }
 
+/* The heap allocation of x that starts at v (by known offsets), of known
+ * extent, not matched yet and not a piece (is_piece: its next pointer is
+ * known, so a list can take it), or -1; *size gets its size. */
+static long alloc_at(merge_side *x, smt_term v, const bool *is_piece, int64_t *size) {
+  for (size_t i = 0; i < x->s->al.len; i++) {
+    const seg_alloc *a = &x->s->al.data[i];
+    const seg_layout_extent *ext = &x->lay.extent.data[i];
+    if (a->kind != SEG_AL_HEAP || a->caller_owned || x->folded[i] || is_piece[i] || ext->root == SMT_NULL) continue;
+    if (!seg_layout_same(x->e, &x->lay, a->lo, v)) continue;
+    *size = ext->hi - ext->lo + 1;
+    return (long)i;
+  }
+  return -1;
+}
+
+/* Allocations that play one role in a and b, but are not the same pair
+ * of variables: a heap object of the same size at the value of the same
+ * variable v of c whose next pointer is not known (the current node of a
+ * list built at its tail: the first node in a, the newest in b; a node
+ * whose next pointer is known goes into a list instead). c gets the allocation [v, hi] with a
+ * fresh hi; both are marked folded (merge_memory must not keep them as
+ * well), and the earlier object of b, now free of its partner in a, may
+ * go into a list. */
+static void rematch_allocs(seg_engine *e, seg_state *c, merge_side *sa, merge_side *sb) {
+  smt_ctx *ctx = e->ctx;
+  size_t nvars = sa->mu->var.len;
+  merge_side *sides[2] = {sa, sb};
+  bool *is_piece[2];
+  for (int k = 0; k < 2; k++) {
+    is_piece[k] = xcalloc(sides[k]->s->al.len ? sides[k]->s->al.len : 1, sizeof(bool));
+    seg_piece_vec pieces = {0};
+    seg_list_pieces(e, sides[k]->s, &sides[k]->lay, NULL, &pieces);
+    for (size_t i = 0; i < pieces.len; i++)
+      if (pieces.data[i].alloc >= 0) is_piece[k][pieces.data[i].alloc] = true;
+    VEC_FREE(pieces);
+  }
+  for (size_t k = 0; k < nvars; k++) {
+    smt_term v = sa->mu->var.data[k];
+    if (!subst_has(sb->mu, v) || smt_term_kind(ctx, sa->mu->val.data[k]) != SMT_VAR) continue;
+    int64_t size_a, size_b;
+    long ia = alloc_at(sa, sa->mu->val.data[k], is_piece[0], &size_a),
+         ib = alloc_at(sb, subst_var(sb->mu, v), is_piece[1], &size_b);
+    if (ia < 0 || ib < 0 || size_a != size_b) continue;
+    const seg_alloc *xa = &sa->s->al.data[ia], *xb = &sb->s->al.data[ib];
+    if (xa->depth != xb->depth || xa->dynamic != xb->dynamic) continue;
+    /* the same pair by its variables: merge_memory keeps it as it is */
+    if (subst_var(sa->inv, xa->lo) == subst_var(sb->inv, xb->lo) && subst_var(sa->inv, xa->hi) == subst_var(sb->inv, xb->hi))
+      continue;
+    smt_term hi = fresh_plain(e);
+    subst_add(sa->mu, hi, xa->hi);
+    subst_add(sb->mu, hi, xb->hi);
+    if (!subst_has(sa->inv, xa->hi)) subst_add(sa->inv, xa->hi, hi); /* what KB says of it carries over */
+    if (!subst_has(sb->inv, xb->hi)) subst_add(sb->inv, xb->hi, hi);
+    seg_alloc na = *xa;
+    na.lo = v;
+    na.hi = hi;
+    VEC_PUSH(c->al, na);
+    seg_kb_add(e, c, smt_mk_eq(ctx, hi, smt_mk_int_add2(ctx, v, smt_mk_int(ctx, size_a - 1))));
+    seg_kb_add(e, c, smt_mk_int_le(ctx, smt_mk_int(ctx, 1), v));
+    seg_kb_add(e, c, smt_mk_int_le(ctx, hi, seg_pow2(e, e->m->ptr_bits, 1, -2))); /* as new_alloc (rules.c) */
+    sa->folded[ia] = sb->folded[ib] = true;
+  }
+  free(is_piece[0]);
+  free(is_piece[1]);
+}
+
 /* Keeps `cand` (over c's variables) in KB_c when both a and b imply its instance. */
 static void keep_if_both(seg_engine *e, seg_state *c, seg_state *a, seg_state *b, const subst *mu_a,
                          const subst *mu_b, smt_term cand) {
@@ -960,12 +1075,14 @@ static void merge_lists(seg_engine *e, seg_state *c, seg_state *a, seg_state *b,
   if (a->abstracted || (a->ls.len == 0 && b->ls.len == 0 && a->pt.len == 0 && b->pt.len == 0)) return;
   merge_side sa = {e, a, mu_a, inv_a, {0}, {0}, NULL, fa->folded}, sb = {e, b, mu_b, inv_b, {0}, {0}, NULL, fb->folded};
   merge_side *sides[2] = {&sa, &sb};
+  for (int k = 0; k < 2; k++) seg_layout_build(e, sides[k]->s, &sides[k]->lay);
+  rematch_allocs(e, c, &sa, &sb);
   for (int k = 0; k < 2; k++) {
     merge_side *x = sides[k], *y = sides[1 - k];
     x->kept = xcalloc(x->s->al.len ? x->s->al.len : 1, sizeof *x->kept);
-    for (size_t i = 0; i < x->s->al.len; i++) x->kept[i] = alloc_kept(x->s, i, x->inv, y->s, y->inv);
-    seg_layout_build(e, x->s, &x->lay);
-    seg_list_pieces(e, x->s, &x->lay, NULL, &x->pieces);
+    for (size_t i = 0; i < x->s->al.len; i++)
+      x->kept[i] = !x->folded[i] && alloc_kept(x->s, i, x->inv, y->s, y->inv, y->folded);
+    seg_list_pieces(e, x->s, &x->lay, x->folded, &x->pieces);
   }
   smt_term_vec new_vars = {0}, lens = {0};
   if (sa.pieces.len || sb.pieces.len) {

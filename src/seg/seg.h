@@ -260,6 +260,13 @@ void seg_dump_dot(const seg_graph *g, FILE *out);
  * another). Nothing for a graph without them. */
 void seg_print_summaries(const seg_graph *g, strbuf *out);
 
+/* The list invariants of the graph (internal.h, seg_list): one line per
+ * live state made by a merge that holds list segments, "at f:block
+ * (file:line): list(h .. e, length n), ..." with program names for the
+ * values the frame holds and NULL for an end KB fixes to 0. Nothing for a
+ * graph without lists. */
+void seg_print_lists(const seg_graph *g, strbuf *out);
+
 /* One line per counter: states, edges by kind, queries, queries per state,
  * modular counts and summaries, time. */
 void seg_print_stats(const seg_graph *g, FILE *out);
