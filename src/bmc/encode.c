@@ -599,15 +599,6 @@ static smt_term builtin_call(benc *e, bframe *fr, bstate *s, ir_builtin b, const
 /* ---- functions ----------------------------------------------------------------------- */
 static bool run_function(benc *e, uint32_t fid, smt_term *args, bstate *s, smt_term *ret);
 
-ir_builtin bmc_effective_builtin(const ir_func *g) {
-  if (!g->defined) return (ir_builtin)g->builtin;
-  ir_builtin b = ir_builtin_of_name(g->name);
-  if (b == IR_BUILTIN_REACH_ERROR || b == IR_BUILTIN_VERIFIER_ERROR || b == IR_BUILTIN_ASSUME ||
-      b == IR_BUILTIN_NONDET)
-    return b;
-  return IR_BUILTIN_NONE;
-}
-
 /* Calls function `callee` (resolved) with the call's arguments ops[first..]
  * in state s: its body inlined, a builtin executed, or the run cut. */
 static smt_term call_resolved(benc *e, bframe *fr, bstate *s, const ir_inst *in, uint32_t inst, uint32_t callee,
@@ -630,7 +621,7 @@ static smt_term call_resolved(benc *e, bframe *fr, bstate *s, const ir_inst *in,
     return rw ? fresh(e, "rec", rw) : SMT_NULL;
   }
   smt_term r = SMT_NULL;
-  ir_builtin b = bmc_effective_builtin(g);
+  ir_builtin b = ir_func_effective_builtin(g);
   if (b != IR_BUILTIN_NONE) {
     r = builtin_call(e, fr, s, b, in, inst, args, nargs);
   } else if (!g->defined || g->nblocks == 0 || nargs < g->nparams) {

@@ -318,12 +318,6 @@ uint64_t bmc_model_bv(benc *e, smt_solver *sv, smt_term t);
 /* Does some defined function shift left without nsw? (no-overflow is then
  * never proved: clang does not flag a signed int's `x << k`) */
 bool bmc_has_unflagged_shl(const ir_module *m);
-/* The builtin a call to function g is executed as (interp.h, "Builtins"):
- * a function without body by its builtin; a defined one only when it is
- * reach_error, __VERIFIER_error, __VERIFIER_assume or a nondet source
- * (IR_BUILTIN_NONE: its body runs). encode.c executes calls and kind.c
- * traces what loops write by this one rule. */
-ir_builtin bmc_effective_builtin(const ir_func *g);
 /* One more bound (round) and the work of encoding e. */
 void bmc_stats_add(bmc_stats *s, const benc *e);
 /* Runs the interpreter with its draws answered from the model (the active

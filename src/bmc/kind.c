@@ -129,7 +129,7 @@ static void scan_call(scan_ctx *sc, uint32_t fid, const ir_inst *in) {
 static void scan_callee(scan_ctx *sc, uint32_t fid, const ir_inst *in, uint32_t callee, uint32_t first) {
   bkloop *L = sc->L;
   const ir_func *g = &sc->m->funcs.data[callee];
-  ir_builtin b = bmc_effective_builtin(g);
+  ir_builtin b = ir_func_effective_builtin(g);
   if (g->defined && b == IR_BUILTIN_NONE) { /* runs its body: what it writes, the loop writes */
     if (!sc->fn_seen[callee]) {
       sc->fn_seen[callee] = true;

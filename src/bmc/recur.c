@@ -81,7 +81,7 @@ static const char *refuse(const ir_module *m, uint32_t fid, const bool *keep, ui
       if (in->op != IR_CALL) continue;
       if (in->callee == IR_NONE) return "the loop makes an indirect call";
       const ir_func *g = &m->funcs.data[in->callee];
-      ir_builtin bi = g->defined ? ir_builtin_of_name(g->name) : (ir_builtin)g->builtin;
+      ir_builtin bi = ir_func_effective_builtin(g);
       if (bi != IR_BUILTIN_NONE) {
         if (!allowed_builtin(bi)) return "the loop calls a library function";
         continue;

@@ -141,7 +141,17 @@ ir_type fe_type(fe_lower *L, LLVMTypeRef t, const char **why) {
 }
 
 /* ---- functions --------------------------------------------------------- */
-static bool forced_builtin(const char *name, ir_builtin bk) {
+/* SV-COMP's functions are builtins even where the program defines them
+ * (`int __VERIFIER_nondet_int(void) { int x; return x; }`). Not so a
+ * pointer-returning __VERIFIER_nondet_ function of the program's own other
+ * than SV-COMP's pointer, pchar and charp: a helper that borrows the prefix
+ * and builds an object (AProVE's `__VERIFIER_nondet_String`, which returns a
+ * fresh NUL-terminated string in the termination benchmarks); an arbitrary
+ * pointer would be no model of it. */
+static bool forced_builtin(const char *name, ir_builtin bk, bool returns_pointer) {
+  if (bk == IR_BUILTIN_NONDET && returns_pointer && strcmp(name, "__VERIFIER_nondet_pointer") != 0 &&
+      strcmp(name, "__VERIFIER_nondet_pchar") != 0 && strcmp(name, "__VERIFIER_nondet_charp") != 0)
+    return false;
   return bk != IR_BUILTIN_NONE && (strcmp(name, "reach_error") == 0 || strncmp(name, "__VERIFIER_", 11) == 0);
 }
 
@@ -162,7 +172,10 @@ uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   bool defined = !LLVMIsDeclaration(fn);
   ir_builtin bk = ir_builtin_of_name(name);
   bool own = L->opt && L->opt->own_assume && bk == IR_BUILTIN_ASSUME;
-  bool body = defined && (own || !forced_builtin(name, bk));
+  LLVMTypeRef fn_type = LLVMGlobalGetValueType(fn);
+  bool returns_pointer = LLVMGetTypeKind(fn_type) == LLVMFunctionTypeKind &&
+                         LLVMGetTypeKind(LLVMGetReturnType(fn_type)) == LLVMPointerTypeKind;
+  bool body = defined && (own || !forced_builtin(name, bk, returns_pointer));
   ir_loc loc = fe_loc_of(L, fn);
 
   LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
@@ -205,7 +218,8 @@ uint32_t fe_func_id(fe_lower *L, LLVMValueRef fn) {
   free(name);
   L->m->funcs.data[id].loc = loc;
   L->m->funcs.data[id].body_dropped = defined && !body;
-  if (own && body) L->m->funcs.data[id].builtin = IR_BUILTIN_NONE; /* an ordinary function of the program */
+  if ((own || bk == IR_BUILTIN_NONDET) && body)
+    L->m->funcs.data[id].builtin = IR_BUILTIN_NONE; /* an ordinary function of the program */
   /* --prop assert: a failing assert() (glibc's __assert_fail, and the
    * variants of other C libraries) is a violation as reach_error is */
   if (L->opt && L->opt->assert_is_error && !body && is_assert_failure(L->m->funcs.data[id].name))

@@ -734,17 +734,6 @@ static void step(interp_state *st) {
 }
 
 /* ---- setup ------------------------------------------------------------------------------ */
-static ir_builtin effective_builtin(const ir_func *f) {
-  ir_builtin by_name = ir_builtin_of_name(f->name);
-  if (!f->defined) return f->builtin != IR_BUILTIN_NONE ? (ir_builtin)f->builtin : by_name;
-  /* SV-COMP functions are what their name says even when given a body. */
-  switch (by_name) {
-  case IR_BUILTIN_NONDET: case IR_BUILTIN_ASSUME: case IR_BUILTIN_REACH_ERROR: case IR_BUILTIN_VERIFIER_ERROR:
-    return by_name;
-  default: return IR_BUILTIN_NONE;
-  }
-}
-
 /* main(argc, argv[, envp]): argc = 1, argv = {"program", NULL}, envp = {NULL}. */
 static bool main_args(interp_state *st, const ir_func *mainf) {
   static const char prog[] = "program";
@@ -801,7 +790,7 @@ void interp_run(const ir_module *m, const interp_options *opt_in, interp_result 
   st.pmask = ir_mask(st.pw);
   st.rng = opt_in->seed;
   st.eff_builtin = xcalloc(m->funcs.len + 1, 1);
-  for (size_t i = 0; i < m->funcs.len; i++) st.eff_builtin[i] = (uint8_t)effective_builtin(&m->funcs.data[i]);
+  for (size_t i = 0; i < m->funcs.len; i++) st.eff_builtin[i] = (uint8_t)ir_func_effective_builtin(&m->funcs.data[i]);
 
   if (opt_in->lasso.enabled) lasso_init(&st);
   if (mem_init(&st)) {

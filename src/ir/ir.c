@@ -29,6 +29,16 @@ ir_builtin ir_builtin_of_name(const char *name) {
   return IR_BUILTIN_NONE;
 }
 
+ir_builtin ir_func_effective_builtin(const ir_func *f) {
+  ir_builtin by_name = ir_builtin_of_name(f->name);
+  if (!f->defined) return f->builtin != IR_BUILTIN_NONE ? (ir_builtin)f->builtin : by_name;
+  switch (by_name) {
+  case IR_BUILTIN_NONDET: return f->builtin == IR_BUILTIN_NONE ? IR_BUILTIN_NONE : by_name;
+  case IR_BUILTIN_ASSUME: case IR_BUILTIN_REACH_ERROR: case IR_BUILTIN_VERIFIER_ERROR: return by_name;
+  default: return IR_BUILTIN_NONE;
+  }
+}
+
 /* ---- names ---------------------------------------------------------------- */
 static const char *const opcode_names[IR_OPCODE_COUNT] = {
     [IR_ADD] = "add", [IR_SUB] = "sub", [IR_MUL] = "mul", [IR_UDIV] = "udiv",

@@ -331,6 +331,15 @@ typedef struct {
   ir_loc loc;
 } ir_func;
 
+/* What a call of f does, for every engine: a function without body is
+ * its builtin (or what its name says); a function with a body is an
+ * ordinary one, but SV-COMP's reach_error, __VERIFIER_error,
+ * __VERIFIER_assume and __VERIFIER_nondet_* are what their names say even
+ * with one, except a __VERIFIER_nondet_ function whose body the front end
+ * kept as the program's own (builtin NONE: a pointer-returning helper such
+ * as __VERIFIER_nondet_String, frontend/lower.c). */
+ir_builtin ir_func_effective_builtin(const ir_func *f);
+
 /* Bytes of an external global whose type is incomplete (`extern struct
  * module __this_module;`): enough for the fields a program touches. */
 #define IR_EXTERN_UNSIZED_BYTES 4096u

@@ -547,6 +547,22 @@ static void test_builtins_reachability(void) {
   CHECK(m && func(m, "memcpy") && func(m, "memcpy")->defined && func(m, "memcpy")->builtin == IR_BUILTIN_NONE);
   CHECK(m && func(m, "bitprove.memcpy") && func(m, "bitprove.memcpy")->builtin == IR_BUILTIN_MEMCPY);
   ir_module_free(m);
+
+  /* SV-COMP's nondet functions stay builtins with a body; a pointer-returning
+   * __VERIFIER_nondet_ helper of the program's own keeps its body (and every
+   * engine runs it: ir_func_effective_builtin) */
+  m = load_text(".c",
+                "#include <stdlib.h>\n"
+                "int __VERIFIER_nondet_int(void) { int x = 0; return x; }\n"
+                "char *__VERIFIER_nondet_String(void) {\n"
+                "  int n = __VERIFIER_nondet_int(); if (n < 1) n = 1;\n"
+                "  char *s = malloc(n); s[n - 1] = 0; return s; }\n"
+                "int main(void) { return *__VERIFIER_nondet_String(); }\n",
+                64);
+  const ir_func *ni = m ? func(m, "__VERIFIER_nondet_int") : NULL, *ns = m ? func(m, "__VERIFIER_nondet_String") : NULL;
+  CHECK(ni && !ni->defined && ni->body_dropped && ir_func_effective_builtin(ni) == IR_BUILTIN_NONDET);
+  CHECK(ns && ns->defined && ns->builtin == IR_BUILTIN_NONE && ir_func_effective_builtin(ns) == IR_BUILTIN_NONE);
+  ir_module_free(m);
 }
 
 /* ---- intrinsics, calls, control flow ----------------------------------------------------------- */
