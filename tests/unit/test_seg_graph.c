@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "c_fixture.h"
+#include "seg_fixture.h"
 #include "its/prove.h"
 #include "seg/internal.h"
 #include "test_util.h"
@@ -111,17 +112,6 @@ static void test_stuck(void) {
   ir_module_free(m);
 }
 
-/* The ITS answer of a complete graph's ITS (MAYBE when there is none). */
-static its_prove_answer its_answer(seg_graph *g) {
-  char err[256];
-  its *t = seg_to_its(g, budget_unlimited(), err, sizeof err);
-  if (!t) return ITS_PROVE_MAYBE;
-  strbuf out = {0};
-  its_prove_answer a = its_prove(t, budget_queries(budget_unlimited(), 5000), &out);
-  strbuf_free(&out);
-  its_free(t);
-  return a;
-}
 
 /* Modular graphs (seed 004): a recursion gets a finite graph through call
  * abstractions and intersections; three calls from main share the
@@ -150,7 +140,7 @@ static void test_recursion(void) {
   CHECK_MSG(s->call_states >= 4, "%u call states", s->call_states); /* 3 in main, >= 1 recursive */
   CHECK(s->intersections >= s->call_states);
   CHECK(s->return_states >= 1);
-  CHECK(its_answer(g) == ITS_PROVE_YES);
+  CHECK(seg_its_answer(g) == ITS_PROVE_YES);
   strbuf sb = {0};
   seg_print_summaries(g, &sb);
   CHECK_MSG(sb.data && strncmp(sb.data, "count: ", 7) == 0, "summaries: %s", sb.data ? sb.data : "");
@@ -173,7 +163,7 @@ static void test_recursion_nonterminating(void) {
   smt_ctx *ctx = smt_ctx_new();
   seg_graph *g = build(ctx, m);
   CHECK(seg_graph_summary(g)->complete);
-  CHECK(its_answer(g) != ITS_PROVE_YES);
+  CHECK(seg_its_answer(g) != ITS_PROVE_YES);
   seg_graph_free(g);
   smt_ctx_free(ctx);
   ir_module_free(m);
@@ -253,7 +243,7 @@ static void test_join_merging(void) {
       CHECK_MSG(s->states < 2000, "variant %d: %u states", variant, s->states);
       CHECK_MSG(s->merges > 0, "variant %d: no merge", variant);
       CHECK_MSG(s->error_call == (variant == 1), "variant %d: error_call %d", variant, s->error_call);
-      if (variant == 0) CHECK(its_answer(g) == ITS_PROVE_YES);
+      if (variant == 0) CHECK(seg_its_answer(g) == ITS_PROVE_YES);
     }
     seg_graph_free(g);
     smt_ctx_free(ctx);
@@ -306,7 +296,7 @@ static void test_math_ints(void) {
     math_graph g;
     if (!math_graph_of(&g, wrap, math)) return;
     CHECK_MSG(g.sum->complete, "wrap (math %d): incomplete", math);
-    if (math) CHECK_MSG(its_answer(g.g) != ITS_PROVE_YES, "wrap: proved terminating over the integers");
+    if (math) CHECK_MSG(seg_its_answer(g.g) != ITS_PROVE_YES, "wrap: proved terminating over the integers");
     math_graph_free(&g);
 
     if (!math_graph_of(&g, inc, math)) return;
@@ -315,7 +305,7 @@ static void test_math_ints(void) {
     math_graph_free(&g);
 
     if (!math_graph_of(&g, down, math)) return;
-    CHECK_MSG(g.sum->complete && its_answer(g.g) == ITS_PROVE_YES, "down (math %d): not proved", math);
+    CHECK_MSG(g.sum->complete && seg_its_answer(g.g) == ITS_PROVE_YES, "down (math %d): not proved", math);
     math_graph_free(&g);
 
     if (!math_graph_of(&g, strlen_off_by_one, math)) return;
@@ -396,7 +386,7 @@ static void many_contexts(int eleventh, bool safe) {
   CHECK_MSG(s->entry_states <= 4, "%u live entry states", s->entry_states);
   if (safe) {
     CHECK_MSG(!s->err_memory && !s->err_ub, "error: %s", s->first_err ? s->first_err : "?");
-    CHECK(its_answer(g) == ITS_PROVE_YES);
+    CHECK(seg_its_answer(g) == ITS_PROVE_YES);
   } else {
     CHECK_MSG(s->err_memory, "the store one past the array went unnoticed");
   }

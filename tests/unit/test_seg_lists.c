@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "c_fixture.h"
+#include "seg_fixture.h"
 #include "its/prove.h"
 #include "seg/internal.h"
 #include "test_util.h"
@@ -237,16 +238,6 @@ static seg_graph *build_text(smt_ctx *ctx, const char *body, const char *extra, 
   return seg_build(*m, ctx, &o);
 }
 
-static its_prove_answer its_answer(seg_graph *g) {
-  char err[256];
-  its *t = seg_to_its(g, budget_unlimited(), err, sizeof err);
-  if (!t) return ITS_PROVE_MAYBE;
-  strbuf out = {0};
-  its_prove_answer a = its_prove(t, budget_queries(budget_unlimited(), 5000), &out);
-  strbuf_free(&out);
-  its_free(t);
-  return a;
-}
 
 /* The built list is folded at the loop head and unfolded by each access:
  * complete, no error, every run frees its memory, the ITS terminates. */
@@ -260,7 +251,7 @@ static void test_graph_walk(void) {
     CHECK_MSG(!s->err_memory && !s->err_ub, "error: %s", s->first_err ? s->first_err : "?");
     CHECK(s->lists_folded >= 1 && s->lists_unfolded >= 1);
     CHECK(s->heap_empty_at_end && !s->heap_forgotten);
-    CHECK(its_answer(g) == ITS_PROVE_YES);
+    CHECK(seg_its_answer(g) == ITS_PROVE_YES);
     seg_graph_free(g);
     ir_module_free(m);
   }
@@ -277,7 +268,7 @@ static void test_graph_cycle(void) {
                             "  if (head) { struct node *l = head; while (l->next) l = l->next; l->next = head; }\n", &m);
   if (g) {
     const seg_summary *s = seg_graph_summary(g);
-    bool proved = s->complete && !s->err_memory && !s->err_ub && its_answer(g) == ITS_PROVE_YES;
+    bool proved = s->complete && !s->err_memory && !s->err_ub && seg_its_answer(g) == ITS_PROVE_YES;
     CHECK_MSG(!proved, "termination proved for a cyclic list");
     seg_graph_free(g);
     ir_module_free(m);
