@@ -380,15 +380,22 @@ static void known_atoms(seg_engine *e, const seg_state *s, u64_map *known) {
  * (an end reached that is mu(end) only by KB) are appended to `need` for
  * kb_match. */
 static bool lists_match(seg_engine *e, const seg_state *gen, const seg_state *spec, subst *mu, smt_term_vec *need,
-                        bool *forgets) {
+                        bool *forgets, lazy_layout *ll) {
+  bool heap = spec->ls.len > 0;
+  for (size_t j = 0; j < spec->al.len && !heap; j++)
+    heap = spec->al.data[j].kind == SEG_AL_HEAP && !spec->al.data[j].caller_owned;
+  if (!heap && gen->ls.len == 0) { /* nothing to find, nothing to forget */
+    *forgets = false;
+    return true;
+  }
   bool *taken = xcalloc(spec->al.len ? spec->al.len : 1, sizeof *taken);
-  seg_layout lay;
-  seg_layout_build(e, spec, &lay);
   for (size_t i = 0; i < gen->al.len; i++)
-    for (size_t j = 0; j < spec->al.len; j++)
-      if (seg_layout_same(e, &lay, spec->al.data[j].lo, subst_var(mu, gen->al.data[i].lo))) taken[j] = true;
+    for (size_t j = 0; j < spec->al.len; j++) {
+      smt_term lo = subst_var(mu, gen->al.data[i].lo);
+      if (spec->al.data[j].lo == lo || seg_layout_same(e, layout_of(ll), spec->al.data[j].lo, lo)) taken[j] = true;
+    }
+  seg_layout *lay = layout_of(ll);
   if (gen->ls.len == 0) {
-    seg_layout_free(&lay);
     *forgets = spec->ls.len > 0;
     for (size_t j = 0; j < spec->al.len; j++)
       *forgets |= spec->al.data[j].kind == SEG_AL_HEAP && !spec->al.data[j].caller_owned && !taken[j];
@@ -396,7 +403,7 @@ static bool lists_match(seg_engine *e, const seg_state *gen, const seg_state *sp
     return true;
   }
   seg_piece_vec pieces = {0};
-  seg_list_pieces(e, spec, &lay, taken, &pieces);
+  seg_list_pieces(e, spec, lay, taken, &pieces);
   u32_vec chain = {0};
   bool ok = true;
   for (size_t i = 0; i < gen->ls.len && ok; i++) {
@@ -407,12 +414,12 @@ static bool lists_match(seg_engine *e, const seg_state *gen, const seg_state *sp
     }
     smt_term stop = subst_has(mu, l->end) ? subst_var(mu, l->end) : SMT_NULL, end, len;
     chain.len = 0;
-    seg_list_chain(e, &lay, &pieces, subst_var(mu, l->head), stop, NULL, NULL, &chain, &end, &len);
+    seg_list_chain(e, lay, &pieces, subst_var(mu, l->head), stop, NULL, NULL, &chain, &end, &len);
     if (chain.len) {
       const seg_piece *p = &pieces.data[chain.data[0]];
       ok = p->size == l->size && p->next_off == l->next_off;
     }
-    if (ok && stop != SMT_NULL && !seg_layout_same(e, &lay, end, stop)) VEC_PUSH(*need, smt_mk_eq(e->ctx, end, stop));
+    if (ok && stop != SMT_NULL && !seg_layout_same(e, lay, end, stop)) VEC_PUSH(*need, smt_mk_eq(e->ctx, end, stop));
     if (ok && stop == SMT_NULL) ok = subst_bind(mu, l->end, end);
     if (ok) ok = subst_bind(mu, l->len, smt_simplify(e->ctx, len));
   }
@@ -428,7 +435,6 @@ static bool lists_match(seg_engine *e, const seg_state *gen, const seg_state *sp
   VEC_FREE(chain);
   VEC_FREE(pieces);
   free(taken);
-  seg_layout_free(&lay);
   return ok;
 }
 
@@ -460,12 +466,11 @@ static bool is_generalization_with(seg_engine *e, seg_state *gen, seg_state *spe
   if (!lv_match(gen, spec, mu, ghosts)) return false;
   lazy_layout lay = {e, spec, {0}, false};
   match_memory_vars(gen, spec, mu, &lay);
-  bool matched = memory_match(gen, spec, mu, &lay);
-  if (lay.built) seg_layout_free(&lay.lay);
-  if (!matched) return false;
   smt_term_vec need = {0};
   bool forgets = false;
-  bool ok = lists_match(e, gen, spec, mu, &need, &forgets) && kb_match(e, gen, spec, mu, &need);
+  bool ok = memory_match(gen, spec, mu, &lay) && lists_match(e, gen, spec, mu, &need, &forgets, &lay) &&
+            kb_match(e, gen, spec, mu, &need);
+  if (lay.built) seg_layout_free(&lay.lay);
   VEC_FREE(need);
   /* memory tracking: a heap object left out of gen is still allocated,
    * but no state after the edge knows it (the graph's END leaves no longer
